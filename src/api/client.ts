@@ -1,0 +1,175 @@
+import { Pool } from 'undici';
+import type { ZodType } from 'zod';
+import { UsageError } from '../errors.js';
+import { isLoopbackHost } from '../config/settings.js';
+import { VERSION } from '../version.js';
+import { backoffDelay, retryAfterMs, sleep } from './backoff.js';
+import { ApiError, describeCause, errorFromResponse, networkError } from './errors.js';
+import type { Trace } from './trace.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions<T> {
+  method: HttpMethod;
+  /** A path on the base URL (`/v1/orders`) or an absolute URL of the same service. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** A lenient zod schema the response body must satisfy. */
+  schema?: ZodType<T>;
+  /** Retry on connection errors, 429 and 502/503/504. Default: every method but POST. */
+  retry?: boolean;
+  headers?: Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string | string[] | undefined>;
+  attempts: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  accountId?: string;
+  timeoutMs: number;
+  retries: number;
+  insecure: boolean;
+  trace?: Trace;
+  /** Added to the message of a refused connection (e.g. how to start the sandbox). */
+  connectionHint?: string;
+  retryBaseMs?: number;
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+
+/** The one HTTP client: a keep-alive pool per origin, auth headers, retries, errors. */
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly pools = new Map<string, Pool>();
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  async request<T = unknown>(request: RequestOptions<T>): Promise<ApiResponse<T>> {
+    const url = this.urlOf(request.path, request.query);
+    const headers = this.headersFor(url, request);
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const retry = request.retry ?? request.method !== 'POST';
+    const maxAttempts = retry ? this.options.retries + 1 : 1;
+    const what = { method: request.method, path: url.pathname + url.search };
+    const pool = this.poolFor(url.origin);
+
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      this.options.trace?.request(request.method, url.href, headers);
+      let status: number;
+      let responseHeaders: ApiResponse<T>['headers'];
+      let text: string;
+      try {
+        const response = await pool.request({
+          method: request.method,
+          path: url.pathname + url.search,
+          headers,
+          body,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+        });
+        status = response.statusCode;
+        responseHeaders = response.headers;
+        text = await response.body.text();
+      } catch (cause) {
+        this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
+        if (attempt < maxAttempts) {
+          await sleep(backoffDelay(attempt, this.options.retryBaseMs));
+          continue;
+        }
+        throw this.withConnectionHint(networkError(what, cause, attempt), cause);
+      }
+      this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
+      if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
+        await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.options.retryBaseMs));
+        continue;
+      }
+      if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt);
+      return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };
+    }
+  }
+
+  get<T>(path: string, query?: Record<string, QueryValue>, schema?: ZodType<T>): Promise<T> {
+    return this.request({ method: 'GET', path, query, schema }).then((r) => r.data);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    this.pools.clear();
+  }
+
+  /** Resolves a path or same-service absolute URL, adding query parameters. */
+  urlOf(path: string, query?: Record<string, QueryValue>): URL {
+    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  private headersFor(url: URL, request: RequestOptions<unknown>): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': `merch/${VERSION}`,
+      ...request.headers,
+    };
+    if (request.auth !== false && this.options.token !== undefined) {
+      if (url.origin !== new URL(this.baseUrl).origin) {
+        throw new UsageError(`refusing to send the token to ${url.origin}: it is not the base URL ${this.baseUrl}`);
+      }
+      if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !this.options.insecure) {
+        throw new UsageError(
+          `refusing to send the token over plain http to ${url.host}`,
+          'use https, or pass --insecure if you really mean it',
+        );
+      }
+      headers.authorization = `Bearer ${this.options.token}`;
+    }
+    if (this.options.accountId) headers['sc-account-id'] = this.options.accountId;
+    return headers;
+  }
+
+  private parse<T>(what: { method: string; path: string }, text: string, schema?: ZodType<T>): T {
+    if (text.trim() === '') return undefined as T;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError(`${what.method} ${what.path}: the response is not JSON`, 'unexpected', undefined, text);
+    }
+    if (!schema) return json as T;
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.length ? issue.path.join('.') : 'body';
+    throw new ApiError(`${what.method} ${what.path}: unexpected response (${field}: ${issue?.message ?? 'invalid'})`, 'unexpected', undefined, json);
+  }
+
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, { connections: 16, keepAliveTimeout: 10_000 });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private withConnectionHint(error: ApiError, cause: unknown): ApiError {
+    const refused = (cause as { code?: string }).code === 'ECONNREFUSED';
+    if (!refused || !this.options.connectionHint) return error;
+    return new ApiError(error.message, error.kind, error.status, error.body, this.options.connectionHint);
+  }
+}

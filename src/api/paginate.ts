@@ -1,0 +1,95 @@
+import { z, type ZodType } from 'zod';
+import type { ApiClient, QueryValue } from './client.js';
+
+/** The page envelope of every paginated list (spec section 8); unknown keys pass. */
+export function pageSchema<T>(item: ZodType<T>) {
+  return z.looseObject({
+    count: z.number().int().nonnegative().optional(),
+    next: z.string().nullable().optional(),
+    previous: z.string().nullable().optional(),
+    results: z.array(item),
+  });
+}
+
+export interface Page<T> {
+  count?: number;
+  next?: string | null;
+  results: T[];
+}
+
+export interface PageOptions {
+  limit?: number;
+  offset?: number;
+  /** Every page from `offset` on. */
+  all?: boolean;
+  /** Pages fetched at once with `all` (default 4). */
+  concurrency?: number;
+  /** Called after each page: records fetched so far and the total when known. */
+  onProgress?: (fetched: number, total: number | undefined) => void;
+}
+
+/** The page size asked for with `--all` when no `--limit` is given (servers cap it). */
+const ALL_PAGE_SIZE = 100;
+
+/**
+ * The records of a paginated list, in order. Without `all`, one page. With `all`, it
+ * never assumes the server honoured `limit`: the size of the first page actually returned
+ * and `count` plan the next offsets, fetched `concurrency` at a time; a page shorter than
+ * planned re-plans from where it ended, and without `count` it walks page by page until
+ * an empty page or a null `next`. Records are yielded as pages arrive, in order.
+ */
+export async function* paginate<T>(
+  client: ApiClient,
+  path: string,
+  query: Record<string, QueryValue>,
+  item: ZodType<T>,
+  options: PageOptions,
+): AsyncGenerator<T> {
+  const schema = pageSchema(item);
+  const limit = options.limit ?? (options.all ? ALL_PAGE_SIZE : undefined);
+  const fetchPage = (offset: number | undefined): Promise<Page<T>> =>
+    client.get(path, { ...query, limit, offset }, schema) as Promise<Page<T>>;
+
+  const start = options.offset ?? 0;
+  const first = await fetchPage(options.offset);
+  let fetched = first.results.length;
+  options.onProgress?.(fetched, first.count);
+  yield* first.results;
+  if (!options.all || isLastPage(first)) return;
+
+  const pageSize = first.results.length;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  let offset = start + pageSize;
+  let total = first.count;
+  const inFlight: { offset: number; page: Promise<Page<T>> }[] = [];
+  const plan = (from: number) => {
+    inFlight.length = 0;
+    let next = from;
+    return () => {
+      while (inFlight.length < concurrency && (total === undefined ? inFlight.length === 0 : next < total)) {
+        const page = fetchPage(next);
+        page.catch(() => undefined); // observed when consumed; abandoned pages must not crash
+        inFlight.push({ offset: next, page });
+        next += pageSize;
+      }
+    };
+  };
+  let fill = plan(offset);
+  for (;;) {
+    fill();
+    const head = inFlight.shift();
+    if (!head) return;
+    const page = await head.page;
+    fetched += page.results.length;
+    total = page.count ?? total;
+    options.onProgress?.(fetched, total);
+    yield* page.results;
+    if (isLastPage(page)) return;
+    offset = head.offset + page.results.length;
+    if (page.results.length !== pageSize) fill = plan(offset);
+  }
+}
+
+function isLastPage(page: Page<unknown>): boolean {
+  return page.results.length === 0 || page.next === null;
+}

@@ -1,0 +1,170 @@
+import { parse } from 'csv-parse/sync';
+import { RECIPIENT_FIELDS, REQUIRED_RECIPIENT_FIELDS, type RecipientField } from './order-request.js';
+
+/**
+ * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.
+ *
+ * - Encoding UTF-8, with or without a byte order mark; CRLF or LF; RFC 4180 quoting, so a
+ *   quoted field may hold commas, quotes (doubled) and line breaks.
+ * - Header names are matched after trimming, lower-casing and turning spaces and `-` into
+ *   `_` (`Postal Code` -> `postal_code`). Columns: the recipient fields (first_name,
+ *   last_name, email, phone, company, line_1, line_2, city, state, postal_code, country);
+ *   optional `quantity` (per recipient, default from `--quantity`, else 1); optional
+ *   `product` (a custom product id, default from `--product`); every other named column is
+ *   an attribute of the line item (`size`, `color`).
+ * - Empty cells: an empty optional recipient field (email, phone, company, line_2) is left
+ *   out; an empty attribute cell means "no value for this attribute" (the product's rules
+ *   then decide whether one is required); an empty `quantity` or `product` cell takes the
+ *   default. Rows whose cells are all empty are skipped. A column with an empty header is
+ *   ignored when all its cells are empty (a spreadsheet's trailing comma), otherwise an
+ *   error. A row shorter than the header has empty cells at the end; a longer row is an
+ *   error unless the extra cells are empty.
+ * - Rows are numbered as a spreadsheet shows them: the header is row 1, the first
+ *   recipient row 2 (a quoted line break does not start a new row).
+ */
+
+export interface RecipientRow {
+  /** Spreadsheet row number (header = 1). */
+  row: number;
+  recipient: Partial<Record<RecipientField, string>>;
+  /** Attribute columns with a value, by their normalised column name. */
+  attributes: Record<string, string>;
+  quantity?: number;
+  product?: number;
+}
+
+export interface RecipientsCsv {
+  file: string;
+  /** Attribute column names (normalised), in header order. */
+  attributeColumns: string[];
+  hasQuantity: boolean;
+  hasProduct: boolean;
+  rows: RecipientRow[];
+}
+
+export class CsvError extends Error {
+  constructor(
+    readonly file: string,
+    readonly row: number | undefined,
+    readonly column: string | undefined,
+    detail: string,
+  ) {
+    super(`${csvLocation(file, row, column)}: ${detail}`);
+    this.name = 'CsvError';
+  }
+}
+
+/** `recipients.csv row 5, column postal_code` */
+export function csvLocation(file: string, row?: number, column?: string): string {
+  let s = file;
+  if (row !== undefined) s += ` row ${row}`;
+  if (column !== undefined) s += `${row !== undefined ? ',' : ''} column ${column}`;
+  return s;
+}
+
+const RECIPIENT_SET = new Set<string>(RECIPIENT_FIELDS);
+
+function normaliseHeader(h: string): string {
+  return h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+function parseCount(value: string, file: string, row: number, column: string): number {
+  const s = value.trim();
+  if (!/^\d+$/.test(s) || Number(s) <= 0 || !Number.isSafeInteger(Number(s))) {
+    throw new CsvError(file, row, column, `must be a positive integer, got "${value}"`);
+  }
+  return Number(s);
+}
+
+/**
+ * Parses the CSV text (a Buffer is decoded as UTF-8). `file` is the name used in errors,
+ * usually the path as the user typed it.
+ */
+export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
+  const text = typeof input === 'string' ? input : input.toString('utf8');
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (err) {
+    // csv-parse reports how many records it completed: the bad one is the next row.
+    const e = err as { message?: string; records?: number };
+    const row = typeof e.records === 'number' ? e.records + 1 : undefined;
+    throw new CsvError(file, row, undefined, `not a valid CSV: ${e.message ?? String(err)}`);
+  }
+
+  const header = records[0];
+  if (!header || header.every((h) => h.trim() === '')) {
+    throw new CsvError(file, 1, undefined, 'the header row is missing or empty');
+  }
+  const columns = header.map(normaliseHeader);
+  const seen = new Map<string, number>();
+  columns.forEach((name, idx) => {
+    if (name === '') return;
+    if (seen.has(name)) {
+      throw new CsvError(file, 1, name, `appears twice (columns ${seen.get(name)! + 1} and ${idx + 1})`);
+    }
+    seen.set(name, idx);
+  });
+  for (const required of REQUIRED_RECIPIENT_FIELDS) {
+    if (!seen.has(required)) {
+      throw new CsvError(
+        file,
+        1,
+        undefined,
+        `the header has no "${required}" column (needed: ${REQUIRED_RECIPIENT_FIELDS.join(', ')})`,
+      );
+    }
+  }
+  const attributeColumns = columns.filter(
+    (c) => c !== '' && !RECIPIENT_SET.has(c) && c !== 'quantity' && c !== 'product',
+  );
+
+  const rows: RecipientRow[] = [];
+  for (let r = 1; r < records.length; r++) {
+    const cells = records[r]!;
+    const rowNo = r + 1;
+    if (cells.every((c) => c.trim() === '')) continue;
+    if (cells.length > columns.length) {
+      const extra = cells.slice(columns.length).findIndex((c) => c.trim() !== '');
+      if (extra !== -1) {
+        throw new CsvError(
+          file,
+          rowNo,
+          `#${columns.length + extra + 1}`,
+          `has a value but the header has only ${columns.length} columns (a comma inside an unquoted value?)`,
+        );
+      }
+    }
+    const row: RecipientRow = { row: rowNo, recipient: {}, attributes: {} };
+    for (let c = 0; c < columns.length; c++) {
+      const name = columns[c]!;
+      const raw = cells[c] ?? '';
+      const value = raw.trim();
+      if (name === '') {
+        if (value !== '') {
+          throw new CsvError(file, rowNo, `#${c + 1}`, 'has a value but the column has no header name');
+        }
+        continue;
+      }
+      if (value === '') continue;
+      if (RECIPIENT_SET.has(name)) row.recipient[name as RecipientField] = value;
+      else if (name === 'quantity') row.quantity = parseCount(value, file, rowNo, name);
+      else if (name === 'product') row.product = parseCount(value, file, rowNo, name);
+      else row.attributes[name] = value;
+    }
+    rows.push(row);
+  }
+  if (rows.length === 0) throw new CsvError(file, undefined, undefined, 'has a header but no recipient rows');
+
+  return {
+    file,
+    attributeColumns,
+    hasQuantity: seen.has('quantity'),
+    hasProduct: seen.has('product'),
+    rows,
+  };
+}

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import type { PageOptions } from '../api/paginate.js';
+import type { Context } from '../context.js';
+import { progress } from '../output/progress.js';
+import { nonNegativeInt, positiveInt } from './parse.js';
+
+/** The flags of every paginated list. */
+export interface PageFlags {
+  limit?: number;
+  offset?: number;
+  all?: boolean;
+  concurrency?: number;
+}
+
+export function addPageFlags(command: Command): Command {
+  return command
+    .option('--limit <n>', 'records per page (the server may cap it)', positiveInt)
+    .option('--offset <n>', 'start at this position', nonNegativeInt)
+    .option('--all', 'fetch every page')
+    .option('--concurrency <n>', 'pages fetched at once with --all (default 4)', positiveInt);
+}
+
+/** Page options with a progress counter on a TTY; call `done()` when the list is printed. */
+export function pageOptions(ctx: Context, flags: PageFlags): PageOptions & { done(): void } {
+  const counter = flags.all ? progress(ctx.io, 'fetched') : undefined;
+  return {
+    limit: flags.limit,
+    offset: flags.offset,
+    all: flags.all,
+    concurrency: flags.concurrency,
+    onProgress: counter?.update,
+    done: () => counter?.done(),
+  };
+}

@@ -1,0 +1,35 @@
+import { listSupplierProducts } from '../../api/resources/supplier-products.js';
+import type { SupplierProduct } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { names, timestamp } from '../../output/format.js';
+import { printList, type Column } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
+
+export interface ListOptions extends PageFlags {
+  category?: string;
+  id?: string;
+  search?: string;
+  sort?: string;
+}
+
+export const productColumns: Column<SupplierProduct>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Categories', value: (p) => names(p.categories) },
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku },
+  { header: 'Created', value: (p) => timestamp(p.created_at) },
+];
+
+export async function run(ctx: Context, options: ListOptions): Promise<void> {
+  const page = pageOptions(ctx, options);
+  const records = listSupplierProducts(
+    ctx.api(),
+    { categories: options.category, ids: options.id, search: options.search, ordering: options.sort },
+    page,
+  );
+  try {
+    await printList(ctx, records, productColumns);
+  } finally {
+    page.done();
+  }
+}

@@ -1,0 +1,105 @@
+import { UsageError } from '../errors.js';
+import { configDir } from './paths.js';
+import { readProfile } from './store.js';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+export const SANDBOX_TOKEN = 'sandbox-token';
+export const SANDBOX_DESIGN_TOOL_KEY = 'sandbox-design-key';
+
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+
+/** The global flags that take part in resolving settings. */
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  accountId?: string;
+  designToolUrl?: string;
+  timeout?: number;
+  retries?: number;
+  insecure?: boolean;
+  verbose?: boolean;
+}
+
+/** Where requests go and with what credentials: flag > environment > profile > default. */
+export interface Settings {
+  configDir: string;
+  profile: string;
+  baseUrl: string;
+  baseUrlSource: Source;
+  token: string | undefined;
+  tokenSource: Exclude<Source, 'flag'> | 'none';
+  accountId: string | undefined;
+  designToolUrl: string;
+  designToolKey: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  insecure: boolean;
+  verbose: boolean;
+}
+
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Settings {
+  const dir = configDir(env);
+  const profileName = flags.profile ?? env.MERCH_PROFILE ?? 'default';
+  const stored = readProfile(dir, profileName);
+
+  const [baseUrlRaw, baseUrlSource] = pick(flags.baseUrl, env.MERCH_BASE_URL, stored['base-url'], DEFAULT_BASE_URL);
+  const baseUrl = normaliseUrl(baseUrlRaw, '--base-url');
+  const usesDefaultSandbox = baseUrlSource === 'default';
+
+  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored.token, usesDefaultSandbox ? SANDBOX_TOKEN : undefined);
+  const [designToolKey] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], usesDefaultSandbox ? SANDBOX_DESIGN_TOOL_KEY : undefined);
+  const [designToolUrl] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
+
+  return {
+    configDir: dir,
+    profile: profileName,
+    baseUrl,
+    baseUrlSource,
+    token,
+    tokenSource,
+    accountId: flags.accountId ?? env.MERCH_ACCOUNT_ID ?? stored['account-id'],
+    designToolUrl: normaliseUrl(designToolUrl, '--design-tool-url'),
+    designToolKey,
+    timeoutMs: flags.timeout ?? 30_000,
+    retries: flags.retries ?? 3,
+    insecure: flags.insecure ?? false,
+    verbose: flags.verbose ?? false,
+  };
+}
+
+/** A URL without its trailing slash; a usage error naming the flag when it is not http(s). */
+export function normaliseUrl(value: string, flag: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${flag}: only http and https URLs are supported: ${value}`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function pick(flag: string | undefined, envValue: string | undefined, stored: string | undefined, fallback: string): [string, Source] {
+  if (flag !== undefined) return [flag, 'flag'];
+  if (envValue) return [envValue, 'env'];
+  if (stored) return [stored, 'profile'];
+  return [fallback, 'default'];
+}
+
+function pickSecret(
+  envValue: string | undefined,
+  stored: string | undefined,
+  fallback: string | undefined,
+): [string | undefined, Settings['tokenSource']] {
+  if (envValue) return [envValue, 'env'];
+  if (stored) return [stored, 'profile'];
+  if (fallback) return [fallback, 'default'];
+  return [undefined, 'none'];
+}

@@ -1,0 +1,74 @@
+import { chmodSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { CONFIG_FILE_NAME } from './paths.js';
+
+/** What one profile stores. `token` and `design-tool-key` are secrets: never printed. */
+export const profileSchema = z.object({
+  'base-url': z.string().optional(),
+  'account-id': z.string().optional(),
+  'design-tool-url': z.string().optional(),
+  token: z.string().optional(),
+  'design-tool-key': z.string().optional(),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileKey = keyof Profile;
+
+const configSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).passthrough();
+type ConfigFile = z.infer<typeof configSchema>;
+
+export const SECRET_KEYS: readonly ProfileKey[] = ['token', 'design-tool-key'];
+
+/**
+ * Reads the config file. Reading is a plain JSON parse so that every command does not pay
+ * for loading `conf`; writing goes through `conf` (atomic writes, mode 0600).
+ */
+export function readConfig(dir: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, CONFIG_FILE_NAME), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    throw error;
+  }
+  const parsed = configSchema.safeParse(safeJson(text));
+  if (!parsed.success) {
+    throw new UsageError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'fix or delete it, then run merch login again');
+  }
+  return parsed.data;
+}
+
+export function readProfile(dir: string, profile: string): Profile {
+  return readConfig(dir).profiles[profile] ?? {};
+}
+
+/** Changes one profile: `undefined` values remove their key. The file stays mode 0600. */
+export async function updateProfile(dir: string, profile: string, changes: Partial<Profile>): Promise<void> {
+  const { default: Conf } = await import('conf');
+  const store = new Conf<ConfigFile>({
+    projectName: 'merch',
+    cwd: dir,
+    configName: CONFIG_FILE_NAME.replace(/\.json$/, ''),
+    configFileMode: 0o600,
+    accessPropertiesByDotNotation: false,
+  });
+  const profiles = { ...(store.get('profiles') ?? {}) };
+  const next: Profile = { ...(profiles[profile] ?? {}) };
+  for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+  }
+  profiles[profile] = next;
+  store.set('profiles', profiles);
+  chmodSync(store.path, 0o600);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,38 @@
+/** Exit codes of the command-line contract. */
+export const ExitCode = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  refused: 5,
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error meant for the user: one line of message, an optional hint, an exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad flags, arguments or input files. Raised before any request is sent. */
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.usage, hint);
+  }
+}
+
+/** The user cancelled (Ctrl-C, or answered no to a confirmation). */
+export class CancelledError extends CliError {
+  constructor(message = 'cancelled') {
+    super(message, ExitCode.interrupted);
+  }
+}

@@ -1,0 +1,37 @@
+// How the service's value shapes are shown to people (machine output keeps them as-is).
+
+interface MoneyLike {
+  display?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+}
+
+/** A money object as `display currency` (e.g. `12.50 USD`). */
+export function money(value: unknown): string {
+  if (!value || typeof value !== 'object') return '';
+  const m = value as MoneyLike;
+  const display = m.display ?? m.amount;
+  if (display === undefined || display === null) return '';
+  return m.currency ? `${String(display)} ${String(m.currency)}` : String(display);
+}
+
+/** A named reference `{id, name}` by its name (its id when it has no name). */
+export function named(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  const ref = value as { id?: unknown; name?: unknown };
+  if (ref.name !== undefined && ref.name !== null) return String(ref.name);
+  return ref.id === undefined || ref.id === null ? '' : String(ref.id);
+}
+
+/** A list of named references, comma separated. */
+export function names(value: unknown): string {
+  return Array.isArray(value) ? value.map(named).filter(Boolean).join(', ') : '';
+}
+
+/** An ISO timestamp shortened to minutes, UTC. */
+export function timestamp(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
+  return match ? `${match[1]} ${match[2]}` : value;
+}

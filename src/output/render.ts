@@ -1,0 +1,120 @@
+import type { IO } from './io.js';
+import { cell } from './sanitize.js';
+
+/** The output options shared by every command (global flags). */
+export interface OutputFormat {
+  json: boolean;
+  jsonl: boolean;
+  /** A JMESPath expression applied to the JSON output. */
+  query?: string;
+}
+
+export interface Column<T> {
+  header: string;
+  value: (record: T) => unknown;
+}
+
+export interface OutputTarget {
+  io: IO;
+  format: OutputFormat;
+}
+
+/** Whether this run prints machine-readable JSON rather than a table or TSV. */
+export function isMachineOutput(format: OutputFormat): boolean {
+  return format.json || format.jsonl || format.query !== undefined;
+}
+
+/**
+ * Prints a list of records in the chosen format. JSONL and TSV stream record by record,
+ * so `--all` over any number of records keeps memory flat; JSON, `--query` and TTY tables
+ * need the whole list. Returns the number of records printed.
+ */
+export async function printList<T>(
+  target: OutputTarget,
+  records: AsyncIterable<T> | Iterable<T>,
+  columns: Column<T>[],
+): Promise<number> {
+  const { io, format } = target;
+  if (format.jsonl) {
+    const search = format.query === undefined ? undefined : await compileQuery(format.query);
+    let count = 0;
+    for await (const record of records) {
+      await write(io, `${JSON.stringify(search ? search(record) : record)}\n`);
+      count++;
+    }
+    return count;
+  }
+  if (format.json || format.query !== undefined) {
+    const all: T[] = [];
+    for await (const record of records) all.push(record);
+    await printJson(target, all);
+    return all.length;
+  }
+  if (io.stdoutIsTTY) {
+    const all: T[] = [];
+    for await (const record of records) all.push(record);
+    io.out(await table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r))))));
+    return all.length;
+  }
+  // The header goes out with the first page, so a failed request prints no partial output.
+  const iterator = (Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
+  let next = await iterator.next();
+  await write(io, `${columns.map((c) => c.header.toLowerCase().replace(/ /g, '_')).join('\t')}\n`);
+  let count = 0;
+  for (; !next.done; next = await iterator.next()) {
+    await write(io, `${columns.map((c) => cell(c.value(next.value as T))).join('\t')}\n`);
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Prints one record: JSON when asked, else a two-column field/value view (a table on a
+ * TTY, `field<TAB>value` lines when piped).
+ */
+export async function printRecord<T>(target: OutputTarget, record: T, fields: Column<T>[]): Promise<void> {
+  const { io, format } = target;
+  if (isMachineOutput(format)) {
+    await printJson(target, record);
+    return;
+  }
+  const rows = fields.map((f) => [f.header, cell(f.value(record))]);
+  if (io.stdoutIsTTY) {
+    io.out(await table(io, undefined, rows));
+    return;
+  }
+  for (const [name, value] of rows) await write(io, `${name}\t${value}\n`);
+}
+
+/** Prints any JSON value, after `--query` when one is given (pretty, one document). */
+export async function printJson(target: OutputTarget, value: unknown): Promise<void> {
+  const { io, format } = target;
+  const result = format.query === undefined ? value : (await compileQuery(format.query))(value);
+  const text = format.jsonl && Array.isArray(result)
+    ? result.map((item) => JSON.stringify(item)).join('\n')
+    : JSON.stringify(result ?? null, null, format.jsonl ? undefined : 2);
+  await write(io, `${text}\n`);
+}
+
+/** Writes to stdout and waits when the pipe is full, so large outputs stream. */
+export function write(io: IO, text: string): Promise<void> | void {
+  if (io.stdout.write(text)) return;
+  return new Promise((resolve) => io.stdout.once('drain', () => resolve()));
+}
+
+async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
+  const { search } = await import('jmespath');
+  return (value) => search(value as Parameters<typeof search>[0], expression);
+}
+
+async function table(io: IO, head: string[] | undefined, rows: string[][]): Promise<string> {
+  const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
+  const chalk = new Chalk({ level: io.color ? 1 : 0 });
+  const t = new Table({
+    head: head?.map((h) => chalk.bold(h)) ?? [],
+    style: { head: [], border: io.color ? ['grey'] : [] },
+    wordWrap: false,
+  });
+  for (const row of rows) t.push(head ? row : [chalk.bold(row[0] ?? ''), row[1] ?? '']);
+  return t.toString();
+}
