@@ -35,7 +35,15 @@ export function parseKeyValues(input: string, flag: string): Record<string, stri
     if (eq === -1 || (comma !== -1 && comma < eq)) {
       const end = comma === -1 ? n : comma;
       const word = input.slice(i, end).trim();
-      throw new KeyValueError(flag, word || undefined, word ? 'has no value (expected key=value)' : 'empty pair (two commas in a row?)');
+      if (word === '') throw new KeyValueError(flag, undefined, 'empty pair (two commas in a row?)');
+      const prev = Object.keys(out).at(-1);
+      if (KEY.test(word) || prev === undefined) throw new KeyValueError(flag, word, 'has no value (expected key=value)');
+      // `line_1=1 Main St, Apt 2`: the comma was meant to be part of the previous value.
+      throw new KeyValueError(
+        flag,
+        prev,
+        `is followed by "${word}", which is not key=value: quote a value that contains a comma (${prev}="..., ${word}")`,
+      );
     }
     const key = input.slice(i, eq).trim();
     if (key === '') throw new KeyValueError(flag, undefined, `missing key before "=" at character ${eq + 1}`);

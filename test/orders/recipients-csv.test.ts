@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest';
+import { CsvError, parseRecipientsCsv } from '../../src/commands/orders/create/recipients-csv.js';
+
+const HEADER = 'first_name,last_name,email,line_1,city,state,postal_code,country';
+
+function csvError(text: string | Buffer): CsvError {
+  try {
+    parseRecipientsCsv(text, 'recipients.csv');
+  } catch (err) {
+    expect(err).toBeInstanceOf(CsvError);
+    return err as CsvError;
+  }
+  throw new Error('expected a CsvError');
+}
+
+describe('parseRecipientsCsv', () => {
+  test('UTF-8 with a BOM, CRLF line ends and a quoted comma', () => {
+    const text = `\uFEFF${HEADER},size\r\nAnn,Lee,ann@example.com,"1 Main St, Apt 2",Oslo,OS,0150,NO,M\r\nBo,Ek,,2 High St,Bergen,VL,5003,NO,L\r\n`;
+    const csv = parseRecipientsCsv(Buffer.from(text, 'utf8'), 'recipients.csv');
+    expect(csv.attributeColumns).toEqual(['size']);
+    expect(csv.rows).toEqual([
+      {
+        row: 2,
+        recipient: {
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: 'ann@example.com',
+          line_1: '1 Main St, Apt 2',
+          city: 'Oslo',
+          state: 'OS',
+          postal_code: '0150',
+          country: 'NO',
+        },
+        attributes: { size: 'M' },
+      },
+      {
+        row: 3,
+        recipient: { first_name: 'Bo', last_name: 'Ek', line_1: '2 High St', city: 'Bergen', state: 'VL', postal_code: '5003', country: 'NO' },
+        attributes: { size: 'L' },
+      },
+    ]);
+    // the BOM did not leak into the first header name
+    expect(Object.keys(csv.rows[0]!.recipient)[0]).toBe('first_name');
+  });
+
+  test('header names are normalised; quantity and product columns are read as numbers', () => {
+    const text = 'First Name,Last-Name,Line 1,City,State,Postal Code,Country,Quantity,Product,Color\nAnn,Lee,x,Oslo,OS,1,NO,3,42,Navy\n';
+    const csv = parseRecipientsCsv(text, 'r.csv');
+    expect(csv.hasQuantity).toBe(true);
+    expect(csv.hasProduct).toBe(true);
+    expect(csv.attributeColumns).toEqual(['color']);
+    expect(csv.rows[0]).toMatchObject({ quantity: 3, product: 42, attributes: { color: 'Navy' } });
+    expect(csv.rows[0]!.recipient.postal_code).toBe('1');
+  });
+
+  test('a quoted line break stays in its row; row numbers are spreadsheet rows', () => {
+    const text = `${HEADER},size\nAnn,Lee,,"1 Main St\nBack door",Oslo,OS,1,NO,M\nBo,Ek,,x,Oslo,OS,1,NO,XL\n`;
+    const csv = parseRecipientsCsv(text, 'r.csv');
+    expect(csv.rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(csv.rows[0]!.recipient.line_1).toBe('1 Main St\nBack door');
+  });
+
+  test('blank rows are skipped but still counted; empty cells are left out', () => {
+    const text = `${HEADER},size,quantity\n\n,,,,,,,,,\nAnn,Lee,,x,Oslo,OS,1,NO,,\n`;
+    const csv = parseRecipientsCsv(text, 'r.csv');
+    expect(csv.rows).toHaveLength(1);
+    expect(csv.rows[0]!.row).toBe(4);
+    expect(csv.rows[0]!.attributes).toEqual({});
+    expect(csv.rows[0]!.quantity).toBeUndefined();
+    expect('email' in csv.rows[0]!.recipient).toBe(false);
+  });
+
+  test('an unnamed column is ignored while empty, a short row has empty cells at the end', () => {
+    const csv = parseRecipientsCsv(`${HEADER},size,\nAnn,Lee,,x,Oslo,OS,1,NO,S,\nBo,Ek,,x,Oslo,OS,1,NO\n`, 'r.csv');
+    expect(csv.attributeColumns).toEqual(['size']);
+    expect(csv.rows[1]!.attributes).toEqual({});
+    expect(csv.rows[1]!.recipient.country).toBe('NO');
+  });
+
+  test('errors name the row and the column', () => {
+    let e = csvError(`${HEADER},quantity\nAnn,Lee,,x,Oslo,OS,1,NO,2\nBo,Ek,,x,Oslo,OS,1,NO,two\n`);
+    expect(e.message).toBe('recipients.csv row 3, column quantity: must be a positive integer, got "two"');
+    expect([e.row, e.column]).toEqual([3, 'quantity']);
+
+    e = csvError(`${HEADER},quantity\nAnn,Lee,,x,Oslo,OS,1,NO,0\n`);
+    expect(e.message).toBe('recipients.csv row 2, column quantity: must be a positive integer, got "0"');
+
+    e = csvError(`${HEADER},product\nAnn,Lee,,x,Oslo,OS,1,NO,abc\n`);
+    expect(e.message).toBe('recipients.csv row 2, column product: must be a positive integer, got "abc"');
+
+    e = csvError(`${HEADER}\nAnn,Lee,,x,Oslo,OS,1,NO\nBo,Ek,,1 Main St, Apt 2,Oslo,OS,1,NO\n`);
+    expect(e.message).toBe(
+      'recipients.csv row 3, column #9: has a value but the header has only 8 columns (a comma inside an unquoted value?)',
+    );
+
+    e = csvError(`${HEADER},\nAnn,Lee,,x,Oslo,OS,1,NO,oops\n`);
+    expect(e.message).toBe('recipients.csv row 2, column #9: has a value but the column has no header name');
+
+    e = csvError('first_name,last_name,line_1,city,state,country\nAnn,Lee,x,Oslo,OS,NO\n');
+    expect(e.message).toBe(
+      'recipients.csv row 1: the header has no "postal_code" column (needed: first_name, last_name, line_1, city, state, postal_code, country)',
+    );
+
+    e = csvError(`${HEADER},Size,size\n`);
+    expect(e.message).toBe('recipients.csv row 1, column size: appears twice (columns 9 and 10)');
+
+    e = csvError(`${HEADER}\n`);
+    expect(e.message).toBe('recipients.csv: has a header but no recipient rows');
+
+    e = csvError('');
+    expect(e.message).toBe('recipients.csv row 1: the header row is missing or empty');
+
+    e = csvError(`${HEADER}\nAnn,Lee,,x,Oslo,OS,1,NO\nBo,Ek,,"x"y,Oslo,OS,1,NO\n`);
+    expect(e.row).toBe(3);
+    expect(e.message).toMatch(/^recipients\.csv row 3: not a valid CSV: Invalid Closing Quote/);
+  });
+});
