@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { EVENT_KINDS } from './event-kinds.js';
 
-/** The six subscribable event kinds of the service (spec section 6). */
-export const EVENT_KINDS = [
-  'shipping_order.scheduled',
-  'shipping_order.changed',
-  'order.created',
-  'order.changed',
-  'custom_product.created',
-  'custom_product.changed',
-] as const;
-
-export type EventKind = (typeof EVENT_KINDS)[number];
+export { EVENT_KINDS, type EventKind } from './event-kinds.js';
 
 export const eventKindSchema = z.enum(EVENT_KINDS);
 
