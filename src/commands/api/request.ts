@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
+import { z } from 'zod';
+import type { HttpMethod, QueryValue } from '../../api/client.js';
+import { paginate } from '../../api/paginate.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { printJson, printList } from '../../output/render.js';
+
+export interface ApiOptions {
+  field?: string[];
+  rawField?: string[];
+  input?: string;
+  paginate?: boolean;
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export async function run(ctx: Context, methodArg: string, path: string, options: ApiOptions): Promise<void> {
+  const method = methodArg.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method)) throw new UsageError(`method: expected one of ${METHODS.join(', ')}, got ${methodArg}`);
+  if (!path.startsWith('/')) throw new UsageError(`path: expected a path starting with /, got ${path}`);
+  if (options.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
+
+  const fields = { ...parseFields(options.field ?? [], '--field', typed), ...parseFields(options.rawField ?? [], '--raw-field', (v) => v) };
+  const inQuery = method === 'GET' || method === 'DELETE';
+  if (inQuery && options.input !== undefined) throw new UsageError(`--input: a ${method} request has no body`);
+  const body = inQuery ? undefined : await requestBody(ctx, options.input, fields);
+  const query = inQuery ? (fields as Record<string, QueryValue>) : undefined;
+
+  const client = ctx.api();
+  if (options.paginate) {
+    const { limit, offset, ...filters } = query ?? {};
+    const records = paginate(client, path, filters, z.unknown(), { all: true, limit: toNumber(limit), offset: toNumber(offset) });
+    // Always machine output: one JSON array, or JSON lines streamed with --jsonl.
+    await printList({ io: ctx.io, format: { ...ctx.format, json: !ctx.format.jsonl } }, records, []);
+    return;
+  }
+  const response = await client.request({ method, path, query, body });
+  if (response.data !== undefined) await printJson(ctx, response.data);
+  else ctx.io.err(`${response.status} ${method} ${path}`);
+}
+
+function parseFields(pairs: string[], flag: string, convert: (value: string) => unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag}: expected key=value, got '${pair}'`);
+    result[pair.slice(0, at)] = convert(pair.slice(at + 1));
+  }
+  return result;
+}
+
+function typed(value: string): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+function toNumber(value: QueryValue): number | undefined {
+  return value === undefined || value === null ? undefined : Number(value);
+}
+
+async function requestBody(ctx: Context, input: string | undefined, fields: Record<string, unknown>): Promise<unknown> {
+  if (input === undefined) return Object.keys(fields).length > 0 ? fields : undefined;
+  const raw = input === '-' ? await text(ctx.io.stdin) : await readFile(input, 'utf8').catch(() => {
+    throw new UsageError(`--input: cannot read ${input}`);
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--input: ${input === '-' ? 'standard input' : input} is not valid JSON`);
+  }
+  if (Object.keys(fields).length === 0) return parsed;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('--field: can only be combined with an --input object');
+  return { ...parsed, ...fields };
+}

@@ -1,0 +1,48 @@
+import type { Context } from '../../context.js';
+import { normaliseUrl } from '../../config/settings.js';
+import { readProfile, updateProfile, type ProfileKey } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
+
+const PLAIN_KEYS = ['base-url', 'account-id', 'design-tool-url'] as const;
+const SECRET_KEY = 'design-tool-key';
+
+export async function list(ctx: Context): Promise<void> {
+  const stored = readProfile(ctx.settings.configDir, ctx.settings.profile);
+  const view: Record<string, string | null> = { profile: ctx.settings.profile };
+  for (const key of PLAIN_KEYS) view[key] = stored[key] ?? null;
+  view.token = stored.token ? 'set' : 'not set';
+  view[SECRET_KEY] = stored[SECRET_KEY] ? 'set' : 'not set';
+  if (isMachineOutput(ctx.format)) await printJson(ctx, view);
+  else await printRecord(ctx, view, Object.keys(view).map((key) => ({ header: key, value: (v) => v[key] ?? '' })));
+}
+
+export async function get(ctx: Context, key: string): Promise<void> {
+  const plain = plainKey(key);
+  const value = readProfile(ctx.settings.configDir, ctx.settings.profile)[plain];
+  if (value === undefined) throw new UsageError(`${key} is not set in profile ${ctx.settings.profile}`);
+  ctx.io.out(value);
+}
+
+export async function set(ctx: Context, key: string, value: string | undefined): Promise<void> {
+  const { configDir, profile } = ctx.settings;
+  if (key === SECRET_KEY) {
+    if (value !== undefined) throw new UsageError(`${SECRET_KEY} is a secret: pipe it on standard input instead of the command line`);
+    const { readSecret } = await import('./read-secret.js');
+    await updateProfile(configDir, profile, { [SECRET_KEY]: await readSecret(ctx, 'design tool API key', false, 'pipe the key on standard input') });
+    ctx.io.err(`Stored ${SECRET_KEY} in profile ${profile}.`);
+    return;
+  }
+  const plain = plainKey(key);
+  if (value === undefined) throw new UsageError(`missing value for ${key}`);
+  const checked = plain === 'account-id' ? value : normaliseUrl(value, key);
+  await updateProfile(configDir, profile, { [plain]: checked });
+  ctx.io.err(`Set ${key} in profile ${profile}.`);
+}
+
+function plainKey(key: string): ProfileKey {
+  if ((PLAIN_KEYS as readonly string[]).includes(key)) return key as ProfileKey;
+  if (key === 'token') throw new UsageError('the token is a secret: it is never printed, and is set with merch login');
+  if (key === SECRET_KEY) throw new UsageError(`${SECRET_KEY} is a secret and is never printed`);
+  throw new UsageError(`unknown key ${key}`, `keys: ${PLAIN_KEYS.join(', ')}, ${SECRET_KEY}`);
+}
