@@ -1,0 +1,20 @@
+import type { ApiClient } from '../client.js';
+import { listOrPages } from '../list-or-page.js';
+import type { PageOptions } from '../paginate.js';
+import { webhookSubscriptionSchema, type WebhookSubscription } from '../schemas.js';
+
+/** `GET /v1/core/webhooks/`: the shape is not shown; a bare array or a page envelope. */
+export function listWebhooks(client: ApiClient, page: PageOptions): AsyncGenerator<WebhookSubscription> {
+  return listOrPages(client, '/v1/core/webhooks/', {}, webhookSubscriptionSchema, page);
+}
+
+/** `POST /v1/core/webhooks/`: answers the subscription, `is_active` true on success. */
+export async function createWebhook(client: ApiClient, event: string, target: string): Promise<WebhookSubscription> {
+  const response = await client.request({ method: 'POST', path: '/v1/core/webhooks/', body: { event, target }, schema: webhookSubscriptionSchema });
+  return response.data;
+}
+
+/** `DELETE /v1/core/webhooks/{id}/`: 204 on success. */
+export async function deleteWebhook(client: ApiClient, id: string | number): Promise<void> {
+  await client.request({ method: 'DELETE', path: `/v1/core/webhooks/${encodeURIComponent(String(id))}/` });
+}
