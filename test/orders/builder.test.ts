@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'vitest';
+import { BuildError, buildOrder } from '../../src/commands/orders/create/builder.js';
+import { parseRecipientsCsv } from '../../src/commands/orders/create/recipients-csv.js';
+import { validateOrder } from '../../src/commands/orders/create/validate.js';
+
+const HEADER = 'first_name,last_name,line_1,city,state,postal_code,country';
+const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St', city: 'Oslo', state: 'OS', postal_code: '0150', country: 'NO' };
+const bo = { ...ann, first_name: 'Bo' };
+
+function csv(body: string) {
+  return parseRecipientsCsv(`${HEADER}${body}`, 'recipients.csv');
+}
+
+describe('buildOrder from a recipients CSV', () => {
+  test('groups rows into one line item per (product, attributes), first-seen ids, one shipping order per row', () => {
+    const rows = csv(
+      ',size,color,quantity\n' +
+        'Ann,Lee,a,Oslo,OS,1,NO,M,Navy,\n' +
+        'Bo,Ek,b,Oslo,OS,2,NO,L,Navy,2\n' +
+        'Cy,Ek,c,Oslo,OS,3,NO,m,navy,3\n' + // same as Ann's, other case
+        'Di,Ek,d,Oslo,OS,4,NO,M,Red,\n',
+    );
+    const { body, missing } = buildOrder({ items: [{ product: 7, attributes: {} }], recipients: rows, paymentMethodId: 'pm_1' });
+    expect(missing).toEqual([]);
+    expect(body.line_items).toEqual([
+      { id: 1, product: 7, quantity: 4, attributes: { size: 'M', color: 'Navy' } },
+      { id: 2, product: 7, quantity: 2, attributes: { size: 'L', color: 'Navy' } },
+      { id: 3, product: 7, quantity: 1, attributes: { size: 'M', color: 'Red' } },
+    ]);
+    const sos = body.shipping_orders as { recipient: Record<string, string>; line_items: unknown[] }[];
+    expect(sos.map((s) => [s.recipient.first_name, s.line_items])).toEqual([
+      ['Ann', [{ id: 1, quantity: 1 }]],
+      ['Bo', [{ id: 2, quantity: 2 }]],
+      ['Cy', [{ id: 1, quantity: 3 }]],
+      ['Di', [{ id: 3, quantity: 1 }]],
+    ]);
+    expect(sos[1]!.recipient).toEqual({ first_name: 'Bo', last_name: 'Ek', line_1: 'b', city: 'Oslo', state: 'OS', postal_code: '2', country: 'NO' });
+    // quantities add up by construction
+    expect(validateOrder(body).ok).toBe(true);
+  });
+
+  test('the product column, --quantity as the per-recipient default, --attr inherited unless the row sets it', () => {
+    const rows = csv(',product,size\nAnn,Lee,a,Oslo,OS,1,NO,,\nBo,Ek,b,Oslo,OS,2,NO,9,S\nCy,Ek,c,Oslo,OS,3,NO,,XL\n');
+    const { body } = buildOrder({
+      items: [{ product: 7, quantity: 2, attributes: { color: 'Navy', size: 'M' } }],
+      recipients: rows,
+    });
+    expect(body.line_items).toEqual([
+      { id: 1, product: 7, quantity: 2, attributes: { color: 'Navy', size: 'M' } },
+      { id: 2, product: 9, quantity: 2, attributes: { size: 'S' } },
+      { id: 3, product: 7, quantity: 2, attributes: { color: 'Navy', size: 'XL' } },
+    ]);
+  });
+
+  test('a file line item serves as the CSV default product; the file keeps billing and payment', () => {
+    const file = {
+      payment_method_id: 'pm_file',
+      billing_address: ann,
+      line_items: [{ id: 5, product: 3, quantity: 10, attributes: { color: 'Red' } }],
+      shipping_orders: [{ recipient: ann, line_items: [{ id: 5, quantity: 10 }] }],
+    };
+    const { body } = buildOrder({ file, recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\nBo,Ek,b,Oslo,OS,2,NO\n') });
+    expect(body.payment_method_id).toBe('pm_file');
+    expect(body.billing_address).toEqual(ann);
+    expect(body.line_items).toEqual([{ id: 1, product: 3, quantity: 2, attributes: { color: 'Red' } }]);
+    expect((body.shipping_orders as unknown[]).length).toBe(2);
+  });
+
+  test('rows without a product, and several items with a CSV, are build errors naming where', () => {
+    expect(() => buildOrder({ recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow(
+      new BuildError('recipients.csv row 2: no product: add a "product" column or pass --product'),
+    );
+    expect(() => buildOrder({ recipients: csv(',product\nAnn,Lee,a,Oslo,OS,1,NO,4\nBo,Ek,b,Oslo,OS,1,NO,\n') })).toThrow(
+      'recipients.csv row 3, column product: no product',
+    );
+    expect(() =>
+      buildOrder({
+        items: [
+          { product: 1, quantity: 1, attributes: {} },
+          { product: 2, quantity: 1, attributes: {} },
+        ],
+        recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n'),
+      }),
+    ).toThrow('--recipients sends each recipient one product, but 2 items were given');
+    expect(() => buildOrder({ recipient: ann, recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow(
+      '--recipient and --recipients cannot be used together',
+    );
+  });
+});
+
+describe('buildOrder from flags and files', () => {
+  test('items and one recipient: one shipping order carrying every item in full', () => {
+    const { body, missing } = buildOrder({
+      items: [
+        { product: 7, quantity: 3, attributes: { size: 'M' }, flag: '--item #1' },
+        { product: 8, quantity: 1, attributes: {}, flag: '--item #2' },
+      ],
+      recipient: ann,
+      paymentMethodId: 'pm_1',
+      externalId: 'ext-1',
+    });
+    expect(missing).toEqual([]);
+    expect(body).toEqual({
+      external_id: 'ext-1',
+      payment_method_id: 'pm_1',
+      line_items: [
+        { id: 1, product: 7, quantity: 3, attributes: { size: 'M' } },
+        { id: 2, product: 8, quantity: 1, attributes: {} },
+      ],
+      shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 3 }, { id: 2, quantity: 1 }] }],
+    });
+  });
+
+  test('flags override the file', () => {
+    const file = {
+      external_id: 'from-file',
+      payment_method_id: 'pm_file',
+      line_items: [{ id: 1, product: 3, quantity: 2, attributes: {} }],
+      shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 2 }] }],
+    };
+    const byFile = buildOrder({ file });
+    expect(byFile.body).toEqual(file);
+    expect(byFile.body).not.toBe(file);
+
+    const over = buildOrder({ file, externalId: 'flag', paymentMethodId: 'pm_flag', billing: bo, recipient: bo });
+    expect(over.body.external_id).toBe('flag');
+    expect(over.body.payment_method_id).toBe('pm_flag');
+    expect(over.body.billing_address).toEqual(bo);
+    expect(over.body.line_items).toEqual(file.line_items);
+    expect(over.body.shipping_orders).toEqual([{ recipient: bo, line_items: [{ id: 1, quantity: 2 }] }]);
+
+    // items from flags keep the file's single recipient
+    const items = buildOrder({ file, items: [{ product: 9, quantity: 4, attributes: {} }] });
+    expect(items.body.line_items).toEqual([{ id: 1, product: 9, quantity: 4, attributes: {} }]);
+    expect(items.body.shipping_orders).toEqual([{ recipient: ann, line_items: [{ id: 1, quantity: 4 }] }]);
+  });
+
+  test('items replacing a file with several shipping orders need a recipient', () => {
+    const file = {
+      line_items: [{ id: 1, product: 3, quantity: 2 }],
+      shipping_orders: [
+        { recipient: ann, line_items: [{ id: 1, quantity: 1 }] },
+        { recipient: bo, line_items: [{ id: 1, quantity: 1 }] },
+      ],
+    };
+    expect(() => buildOrder({ file, fileName: 'order.json', items: [{ product: 9, quantity: 1, attributes: {} }] })).toThrow(
+      'items given by flags replace the line items of order.json, whose 2 shipping orders refer to them',
+    );
+  });
+
+  test('a file that is not an object is a build error', () => {
+    expect(() => buildOrder({ file: [1], fileName: '-' })).toThrow('-: expected a JSON object');
+  });
+
+  test('missing pieces are named as flags', () => {
+    expect(buildOrder({}).missing).toEqual(['--product and --quantity (or --item, or --file)', '--recipient or --recipients']);
+    expect(buildOrder({ items: [{ product: 1, attributes: {} }] }).missing).toEqual(['--quantity', '--recipient or --recipients']);
+    expect(buildOrder({ recipient: ann }).missing).toEqual(['--product and --quantity (or --item, or --file)']);
+    expect(buildOrder({ items: [{ product: 1, attributes: {}, flag: '--item #1' }], recipient: ann }).missing).toEqual([
+      '--item #1: quantity=N',
+    ]);
+  });
+});

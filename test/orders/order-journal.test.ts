@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  JOURNAL_FILE,
+  OrderJournal,
+  bodyHash,
+  canonicalJson,
+  journalKey,
+} from '../../src/commands/orders/create/order-journal.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'merch-journal-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const body = {
+  external_id: 'ext-1',
+  payment_method_id: 'pm_1',
+  line_items: [{ id: 1, product: 7, quantity: 1, attributes: { size: 'M' } }],
+  shipping_orders: [],
+};
+
+describe('keys and hashes', () => {
+  test('canonical JSON sorts keys at every depth and drops undefined', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 2 }], c: undefined } })).toBe('{"a":{"d":[2,{"x":2,"y":1}]},"b":1}');
+  });
+
+  test('the key ignores the external id and key order, but not the content or the scope', () => {
+    const k = journalKey(body, 'http://127.0.0.1:4010|');
+    const reordered = { shipping_orders: [], line_items: body.line_items, payment_method_id: 'pm_1', external_id: 'other' };
+    expect(journalKey(reordered, 'http://127.0.0.1:4010|')).toBe(k);
+    expect(journalKey({ ...body, payment_method_id: 'pm_2' }, 'http://127.0.0.1:4010|')).not.toBe(k);
+    expect(journalKey(body, 'https://api.example.com|')).not.toBe(k);
+    expect(bodyHash(body)).not.toBe(bodyHash({ ...body, external_id: 'other' }));
+    expect(k).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('OrderJournal', () => {
+  test('records, finds and reloads; the file is 0600 and one JSON object a line', async () => {
+    const clock = () => new Date('2026-01-02T03:04:05.000Z');
+    const j = await OrderJournal.open(dir, clock);
+    expect(j.find({ key: 'k1' })).toBeUndefined();
+    await j.recordAttempt({ key: 'k1', external_id: 'e1', body_hash: 'h1' });
+    expect(j.find({ key: 'k1' })?.state).toBe('pending');
+    await j.recordCreated('e1', 42);
+    await j.recordAttempt({ key: 'k2', external_id: 'e2', body_hash: 'h2' });
+    await j.recordFailed('e2', '400 line_items[0].attributes.size: bad');
+
+    const mode = (await stat(join(dir, JOURNAL_FILE))).mode & 0o777;
+    expect(mode).toBe(0o600);
+    const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).state)).toEqual(['pending', 'created', 'pending', 'failed']);
+    expect(JSON.parse(lines[1]!)).toEqual({
+      key: 'k1',
+      external_id: 'e1',
+      body_hash: 'h1',
+      state: 'created',
+      order_id: 42,
+      at: '2026-01-02T03:04:05.000Z',
+    });
+
+    const again = await OrderJournal.open(dir);
+    expect(again.find({ externalId: 'e1' })).toMatchObject({ state: 'created', order_id: 42, key: 'k1' });
+    expect(again.find({ key: 'k1' })).toMatchObject({ external_id: 'e1', state: 'created' });
+    // a failed attempt is found by its external id, not by its key (a rerun may send anew)
+    expect(again.find({ externalId: 'e2' })).toMatchObject({ state: 'failed', reason: '400 line_items[0].attributes.size: bad' });
+    expect(again.find({ key: 'k2' })).toBeUndefined();
+    expect(again.skippedLines).toBe(0);
+  });
+
+  test('by key, the most recent live attempt wins', async () => {
+    const j = await OrderJournal.open(dir);
+    await j.recordAttempt({ key: 'k', external_id: 'a', body_hash: 'h' });
+    await j.recordFailed('a');
+    await j.recordAttempt({ key: 'k', external_id: 'b', body_hash: 'h' });
+    expect(j.find({ key: 'k' })?.external_id).toBe('b');
+    expect(j.entries().map((e) => [e.external_id, e.state])).toEqual([
+      ['a', 'failed'],
+      ['b', 'pending'],
+    ]);
+  });
+
+  test('outcomes need a recorded attempt', async () => {
+    const j = await OrderJournal.open(dir);
+    await expect(j.recordCreated('nope', 1)).rejects.toThrow('no attempt recorded for external id nope');
+  });
+
+  test('a torn last line is skipped, and the next entry starts on a fresh line', async () => {
+    const j = await OrderJournal.open(dir);
+    await j.recordAttempt({ key: 'k1', external_id: 'e1', body_hash: 'h1' });
+    await appendFile(join(dir, JOURNAL_FILE), '{"key":"k2","external_id":"e2","body_ha');
+    const reloaded = await OrderJournal.open(dir);
+    expect(reloaded.skippedLines).toBe(1);
+    expect(reloaded.find({ externalId: 'e1' })?.state).toBe('pending');
+    expect(reloaded.find({ externalId: 'e2' })).toBeUndefined();
+    await reloaded.recordCreated('e1', 7);
+    const third = await OrderJournal.open(dir);
+    expect(third.skippedLines).toBe(1);
+    expect(third.find({ externalId: 'e1' })).toMatchObject({ state: 'created', order_id: 7 });
+  });
+
+  test('garbage and foreign lines are skipped, not fatal', async () => {
+    await writeFile(join(dir, JOURNAL_FILE), '\nnot json\n{"key":1}\n[]\n', { mode: 0o644 });
+    const j = await OrderJournal.open(dir);
+    expect(j.skippedLines).toBe(3);
+    await j.recordAttempt({ key: 'k', external_id: 'e', body_hash: 'h' });
+    // an existing looser file is tightened to 0600
+    expect((await stat(join(dir, JOURNAL_FILE))).mode & 0o777).toBe(0o600);
+  });
+
+  test('an attempt is on disk when recordAttempt resolves: SIGKILL right after loses nothing', async () => {
+    const bundle = join(dir, 'journal.mjs');
+    await build({
+      entryPoints: [join(import.meta.dirname, '../../src/commands/orders/create/order-journal.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    const jdir = join(dir, 'state');
+    const script = `
+      const { OrderJournal } = await import(${JSON.stringify(bundle)});
+      const j = await OrderJournal.open(${JSON.stringify(jdir)});
+      await j.recordAttempt({ key: 'k', external_id: 'e-kill', body_hash: 'h' });
+      process.stdout.write('recorded\\n');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('recorded')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(child.signalCode).toBe('SIGKILL');
+    const j = await OrderJournal.open(jdir);
+    expect(j.find({ key: 'k' })).toMatchObject({ external_id: 'e-kill', state: 'pending' });
+  });
+});
