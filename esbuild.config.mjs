@@ -2,9 +2,11 @@
 // table); each command's implementation and the heavy modules (sandbox, prompts, the
 // webhook receiver) are split into chunks that are loaded only by dynamic import().
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
