@@ -1,0 +1,95 @@
+/**
+ * How one received event is shown: a readable line, or the raw delivery as one JSON line.
+ * Everything in a delivery comes from the network, so no server-provided character that
+ * a terminal would interpret (escape sequences, C0/C1 controls, bidirectional overrides)
+ * reaches the output.
+ */
+
+export interface PrintableEvent {
+  received_at: string;
+  hook: { event: string };
+  data: Record<string, unknown>;
+}
+
+/**
+ * ANSI escape sequences, 7-bit and 8-bit: CSI (`ESC [` or U+009B, parameters, final),
+ * OSC (`ESC ]` or U+009D up to BEL or ST), and any other `ESC x`.
+ */
+const ANSI =
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[@-_]/g;
+/** C0 and C1 controls, DEL, and the Unicode bidirectional overrides and isolates. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_VALUE = 80;
+
+/** Removes escape sequences and control characters; whitespace controls become a space. */
+export function stripControl(text: string): string {
+  return text
+    .replace(ANSI, '')
+    .replace(/[\t\n\r\v\f]/g, ' ')
+    .replace(CONTROL, '');
+}
+
+/** `HH:MM:SS  order.changed  order 42  status=In Production payment=Paid` (local time). */
+export function formatEventLine(event: PrintableEvent): string {
+  const kind = clean(event.hook.event);
+  const data = event.data;
+  const resource = kind.includes('.') ? kind.slice(0, kind.indexOf('.')) : 'resource';
+  const id = scalar(data['id']);
+  const parts = [clock(event.received_at), kind, id === undefined ? resource : `${resource} ${id}`];
+
+  const details: string[] = [];
+  const parent = scalar(data['order']);
+  if (resource === 'shipping_order' && parent !== undefined) details.push(`order=${parent}`);
+  for (const [field, label] of STATUS_FIELDS) {
+    const name = nameOf(data[field]);
+    if (name !== undefined) details.push(`${label}=${name}`);
+  }
+  const tracking = scalar(data['tracking_number']);
+  if (tracking !== undefined) details.push(`tracking=${tracking}`);
+  if (details.length > 0) parts.push(details.join(' '));
+  return parts.join('  ');
+}
+
+/**
+ * The raw delivery as one line of JSON. JSON.stringify already escapes C0 controls; C1
+ * controls, DEL, line separators and bidi overrides are escaped too, which keeps the
+ * value identical for a JSON reader and inert for a terminal.
+ */
+export function formatEventJson(delivery: { hook: unknown; data: unknown }): string {
+  return JSON.stringify({ hook: delivery.hook, data: delivery.data }).replace(
+    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const STATUS_FIELDS = [
+  ['status', 'status'],
+  ['payment_status', 'payment'],
+  ['design_status', 'design'],
+] as const;
+
+function clock(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '--:--:--';
+  return [date.getHours(), date.getMinutes(), date.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}
+
+function nameOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return scalar((value as Record<string, unknown>)['name']);
+}
+
+/** A string or number as shown text; anything else (null, objects) is left out. */
+function scalar(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const text = clean(value);
+  return text === '' ? undefined : text;
+}
+
+function clean(text: string): string {
+  const stripped = stripControl(text).trim();
+  return stripped.length > MAX_VALUE ? `${stripped.slice(0, MAX_VALUE - 1)}…` : stripped;
+}

@@ -1,0 +1,175 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { VERSION } from '../version.js';
+import type { JournalEvent } from './journal.js';
+
+/**
+ * Relays received events to local targets. Each target has its own queue, delivered in
+ * order: the head event is retried with exponential backoff and jitter until the target
+ * answers 2xx, then marked delivered (in the journal) and the next one goes. Events not
+ * yet delivered when the forwarder stops stay undelivered in the journal and are resumed
+ * by the next listener.
+ */
+
+export interface BackoffOptions {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface ForwarderOptions {
+  /** Records a delivery; the listener passes the journal's `markDelivered`. */
+  markDelivered?: (id: number, target: string) => Promise<void>;
+  backoff?: Partial<BackoffOptions>;
+  /** Time allowed for one attempt. */
+  timeoutMs?: number;
+  onDelivered?: (event: JournalEvent, target: string, status: number) => void;
+  onRetry?: (event: JournalEvent, target: string, problem: string, delayMs: number) => void;
+}
+
+export type PostResult = { ok: true; status: number } | { ok: false; problem: string };
+
+interface TargetQueue {
+  events: JournalEvent[];
+  running: Promise<void> | undefined;
+}
+
+export class Forwarder {
+  private readonly queues = new Map<string, TargetQueue>();
+  private readonly stop = new AbortController();
+  private readonly agent = new Agent({ keepAliveTimeout: 4_000 });
+  private readonly backoff: BackoffOptions;
+  private readonly timeoutMs: number;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: ForwarderOptions = {}) {
+    this.backoff = { initialMs: 500, maxMs: 30_000, ...options.backoff };
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  /** Queues an event for each of the given targets. */
+  enqueue(event: JournalEvent, targets: readonly string[]): void {
+    if (this.stop.signal.aborted) return;
+    for (const target of targets) {
+      let queue = this.queues.get(target);
+      if (!queue) {
+        queue = { events: [], running: undefined };
+        this.queues.set(target, queue);
+      }
+      queue.events.push(event);
+      queue.running ??= this.drain(target, queue).finally(() => {
+        if (queue) queue.running = undefined;
+      });
+    }
+  }
+
+  /** Events queued and not yet delivered, over all targets. */
+  get backlog(): number {
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.events.length;
+    return count;
+  }
+
+  /** Resolves once every queued event has been delivered. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const running = [...this.queues.values()].flatMap((q) => (q.running ? [q.running] : []));
+      if (running.length === 0) return;
+      await Promise.all(running);
+    }
+  }
+
+  /** Stops at once: attempts in flight are abandoned and stay undelivered in the journal. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.stop.abort();
+      await Promise.all([...this.queues.values()].map((q) => q.running));
+      await this.agent.close();
+    })();
+    return this.closing;
+  }
+
+  private async drain(target: string, queue: TargetQueue): Promise<void> {
+    for (let event = queue.events[0]; event !== undefined; event = queue.events[0]) {
+      if (!(await this.deliver(event, target))) return;
+      queue.events.shift();
+    }
+  }
+
+  /** Tries until the target answers 2xx (true) or the forwarder stops (false). */
+  private async deliver(event: JournalEvent, target: string): Promise<boolean> {
+    const signal = this.stop.signal;
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      const result = await postEvent(target, event, { timeoutMs: this.timeoutMs, signal, dispatcher: this.agent });
+      if (result.ok) {
+        // A marker that cannot be written (the journal failed) only means the event is
+        // forwarded again after a restart: forwarding is at-least-once either way.
+        await this.options.markDelivered?.(event.id, target).catch(() => undefined);
+        this.options.onDelivered?.(event, target, result.status);
+        return true;
+      }
+      if (signal.aborted) break;
+      const delay = backoffDelay(attempt, this.backoff);
+      this.options.onRetry?.(event, target, result.problem, delay);
+      await sleep(delay, signal);
+    }
+    return false;
+  }
+}
+
+/** Exponential backoff with equal jitter: between half and all of min(max, initial * 2^n). */
+export function backoffDelay(attempt: number, { initialMs, maxMs }: BackoffOptions): number {
+  const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  dispatcher?: Dispatcher;
+}
+
+/** POSTs the event's original `{hook, data}` body to a target once. */
+export async function postEvent(
+  target: string,
+  event: Pick<JournalEvent, 'id' | 'hook' | 'data'>,
+  options: PostOptions,
+): Promise<PostResult> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const response = await request(target, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': `merch/${VERSION}`,
+        // Lets a target drop a repeat: forwarding is at-least-once.
+        'x-merch-event-id': String(event.id),
+      },
+      body: JSON.stringify({ hook: event.hook, data: event.data }),
+      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
+    await response.body.dump();
+    const status = response.statusCode;
+    return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, problem: `answered ${status}` };
+  } catch (error) {
+    if (timeout.aborted) return { ok: false, problem: `no answer within ${options.timeoutMs} ms` };
+    return { ok: false, problem: describeError(error) };
+  }
+}
+
+function describeError(error: unknown): string {
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err.code === 'ECONNREFUSED' || err.cause?.code === 'ECONNREFUSED') return 'connection refused';
+  return err.cause?.message ?? err.message ?? String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

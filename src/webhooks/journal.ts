@@ -1,0 +1,239 @@
+import { createReadStream } from 'node:fs';
+import { chmod, mkdir, open, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { deliverySchema, type Delivery } from './delivery.js';
+
+/**
+ * The event journal: an append-only JSONL file, one record a line, readable by its owner
+ * only. Two kinds of record:
+ *   {"id":7,"received_at":"...","event":"order.changed","hook":{...},"data":{...},"forward_to":[...]}
+ *   {"type":"delivered","id":7,"target":"http://...","at":"..."}
+ * The second marks a forwarded event as delivered to one target, so the file is never
+ * rewritten and undelivered events can be resumed after a restart.
+ *
+ * Appends are group-committed: records queued while a write is in flight are written
+ * together with one write and one fdatasync, and each append resolves only after its
+ * record is on disk.
+ */
+
+export interface JournalEvent {
+  id: number;
+  received_at: string;
+  event: string;
+  hook: Delivery['hook'];
+  data: Delivery['data'];
+  /** The targets the event was to be forwarded to when it was received. */
+  forward_to?: string[];
+}
+
+export type JournalRecord =
+  | { type: 'event'; event: JournalEvent }
+  | { type: 'delivered'; id: number; target: string };
+
+export interface ScanResult {
+  lastId: number;
+  /** Bytes of the file up to the end of its last complete line. */
+  validBytes: number;
+  /** Bytes after the last newline: a record torn by a crash mid-write (never acknowledged). */
+  tornBytes: number;
+  /** Complete lines that are not records (left in place, skipped). */
+  skippedLines: number;
+}
+
+export interface PendingEvent {
+  event: JournalEvent;
+  targets: string[];
+}
+
+const eventRecordSchema = z.object({
+  id: z.number().int().positive(),
+  received_at: z.string(),
+  event: z.string(),
+  hook: deliverySchema.shape.hook,
+  data: deliverySchema.shape.data,
+  forward_to: z.array(z.string()).optional(),
+});
+const deliveredRecordSchema = z.object({
+  type: z.literal('delivered'),
+  id: z.number().int().positive(),
+  target: z.string(),
+});
+
+interface QueuedWrite {
+  line: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class Journal {
+  private readonly queue: QueuedWrite[] = [];
+  private flushing: Promise<void> | undefined;
+  private failure: unknown;
+  private closed = false;
+
+  private constructor(
+    readonly file: string,
+    private readonly handle: FileHandle,
+    private nextId: number,
+    private readonly undelivered: Map<number, PendingEvent>,
+    /** What opening found: a torn last record is cut off, unreadable lines are skipped. */
+    readonly recovered: Pick<ScanResult, 'tornBytes' | 'skippedLines'>,
+  ) {}
+
+  /** Opens (or creates, with its directory) the journal and reads what it already holds. */
+  static async open(file: string): Promise<Journal> {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    const undelivered = new Map<number, PendingEvent>();
+    const scan = await scanJournal(file, (record) => {
+      if (record.type === 'event') {
+        const targets = record.event.forward_to ?? [];
+        if (targets.length > 0) undelivered.set(record.event.id, { event: record.event, targets });
+      } else {
+        const pending = undelivered.get(record.id);
+        if (pending) settle(undelivered, pending, record.target);
+      }
+    });
+    if (scan.tornBytes > 0) await truncate(file, scan.validBytes);
+    const existed = await exists(file);
+    const handle = await open(file, 'a', 0o600);
+    try {
+      await chmod(file, 0o600);
+      if (!existed) await syncDirectory(dirname(file));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const recovered = { tornBytes: scan.tornBytes, skippedLines: scan.skippedLines };
+    return new Journal(file, handle, scan.lastId + 1, undelivered, recovered);
+  }
+
+  /** Appends a received delivery; resolves with its record once it is on disk. */
+  async append(delivery: Delivery, forwardTo: readonly string[] = [], receivedAt = new Date()): Promise<JournalEvent> {
+    const event: JournalEvent = {
+      id: this.nextId++,
+      received_at: receivedAt.toISOString(),
+      event: delivery.hook.event,
+      hook: delivery.hook,
+      data: delivery.data,
+      ...(forwardTo.length > 0 ? { forward_to: [...forwardTo] } : {}),
+    };
+    await this.write(JSON.stringify(event));
+    if (event.forward_to) this.undelivered.set(event.id, { event, targets: [...event.forward_to] });
+    return event;
+  }
+
+  /** Records that an event reached one of its targets. */
+  async markDelivered(id: number, target: string): Promise<void> {
+    await this.write(JSON.stringify({ type: 'delivered', id, target, at: new Date().toISOString() }));
+    const pending = this.undelivered.get(id);
+    if (pending) settle(this.undelivered, pending, target);
+  }
+
+  /** Events not yet delivered to all their targets, oldest first, with the targets left. */
+  pending(): PendingEvent[] {
+    return [...this.undelivered.values()]
+      .sort((a, b) => a.event.id - b.event.id)
+      .map((p) => ({ event: p.event, targets: [...p.targets] }));
+  }
+
+  /** Waits for queued records to reach the disk, then closes the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.flushing;
+    await this.handle.close();
+  }
+
+  private write(record: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the journal is closed'));
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ line: `${record}\n`, resolve, reject });
+      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    });
+  }
+
+  /** Writes everything queued, batch after batch, one write and one fdatasync per batch. */
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        if (this.failure !== undefined) throw this.failure;
+        await this.handle.appendFile(batch.map((w) => w.line).join(''));
+        await this.handle.datasync();
+        for (const w of batch) w.resolve();
+      } catch (error) {
+        // A failed write may have left part of a batch in the file: refuse every later
+        // append rather than write after a torn record (the next open cuts it off).
+        this.failure ??= error;
+        for (const w of batch) w.reject(error);
+      }
+    }
+  }
+}
+
+/** Reads a journal record by record; a missing file reads as empty. */
+export async function scanJournal(file: string, visit: (record: JournalRecord) => void): Promise<ScanResult> {
+  const result: ScanResult = { lastId: 0, validBytes: 0, tornBytes: 0, skippedLines: 0 };
+  if (!(await exists(file))) return result;
+  let carry: Buffer = Buffer.alloc(0);
+  for await (const chunk of createReadStream(file)) {
+    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    let start = 0;
+    for (let nl = buffer.indexOf(10); nl !== -1; nl = buffer.indexOf(10, start)) {
+      const record = parseRecord(buffer.toString('utf8', start, nl));
+      if (record === undefined) result.skippedLines++;
+      else if (record !== null) {
+        if (record.type === 'event') result.lastId = Math.max(result.lastId, record.event.id);
+        visit(record);
+      }
+      start = nl + 1;
+    }
+    result.validBytes += start;
+    carry = buffer.subarray(start);
+  }
+  result.tornBytes = carry.length;
+  return result;
+}
+
+/** A record, null for a blank line, undefined for a line that is not a record. */
+function parseRecord(line: string): JournalRecord | null | undefined {
+  if (line.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const marker = deliveredRecordSchema.safeParse(value);
+  if (marker.success) return { type: 'delivered', id: marker.data.id, target: marker.data.target };
+  // Validated, but the parsed value itself is kept: zod's copy would drop unknown keys.
+  if (eventRecordSchema.safeParse(value).success) return { type: 'event', event: value as JournalEvent };
+  return undefined;
+}
+
+function settle(map: Map<number, PendingEvent>, pending: PendingEvent, target: string): void {
+  pending.targets = pending.targets.filter((t) => t !== target);
+  if (pending.targets.length === 0) map.delete(pending.event.id);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Makes a newly created file's directory entry durable too. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

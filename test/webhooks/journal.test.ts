@@ -1,0 +1,166 @@
+import { appendFile, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Journal, scanJournal, type JournalRecord } from '../../src/webhooks/journal.js';
+import { delivery, tempDir } from './helpers.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await cleanup?.();
+});
+
+async function journalPath(): Promise<string> {
+  const tmp = await tempDir();
+  cleanup = tmp.remove;
+  return join(tmp.dir, 'nested', 'events.jsonl');
+}
+
+async function lines(file: string): Promise<unknown[]> {
+  return (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+}
+
+describe('Journal', () => {
+  it('creates its directory and an owner-only file, one JSON record a line', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    const event = await journal.append(delivery('order.changed', { id: 42 }), [], new Date('2025-01-02T03:04:05Z'));
+    await journal.close();
+
+    expect(event).toEqual({
+      id: 1,
+      received_at: '2025-01-02T03:04:05.000Z',
+      event: 'order.changed',
+      hook: { id: 1, event: 'order.changed', target: 'http://127.0.0.1/hook' },
+      data: { id: 42 },
+    });
+    expect(await lines(file)).toEqual([event]);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('continues numbering after a reopen', async () => {
+    const file = await journalPath();
+    let journal = await Journal.open(file);
+    await journal.append(delivery('order.created', { id: 1 }));
+    await journal.append(delivery('order.created', { id: 2 }));
+    await journal.close();
+    journal = await Journal.open(file);
+    const third = await journal.append(delivery('order.created', { id: 3 }));
+    await journal.close();
+    expect(third.id).toBe(3);
+    expect((await lines(file)).map((r) => (r as { id: number }).id)).toEqual([1, 2, 3]);
+  });
+
+  it('group-commits concurrent appends: every record once, unique ids, fewer syncs than appends', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    const handleProto = Object.getPrototypeOf((journal as unknown as { handle: object }).handle) as {
+      datasync: () => Promise<void>;
+    };
+    const syncs = vi.spyOn(handleProto, 'datasync');
+    const events = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => journal.append(delivery('order.changed', { id: i }))),
+    );
+    await journal.close();
+
+    expect(new Set(events.map((e) => e.id)).size).toBe(50);
+    const records = (await lines(file)) as { id: number; data: { id: number } }[];
+    expect(records).toHaveLength(50);
+    expect(records.map((r) => r.data.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(records.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(syncs.mock.calls.length).toBeGreaterThan(0);
+    expect(syncs.mock.calls.length).toBeLessThan(50);
+  });
+
+  it('resolves an append only after its record is in the file', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    const pending = Array.from({ length: 10 }, (_, i) =>
+      journal.append(delivery('order.changed', { id: i })).then(async (event) => {
+        const text = await readFile(file, 'utf8');
+        expect(text).toContain(`"id":${event.id},`);
+      }),
+    );
+    await Promise.all(pending);
+    await journal.close();
+  });
+
+  it('cuts off a torn last line, keeps the complete records and numbers on', async () => {
+    const file = await journalPath();
+    let journal = await Journal.open(file);
+    await journal.append(delivery('order.created', { id: 1 }));
+    await journal.append(delivery('order.changed', { id: 1 }));
+    await journal.close();
+    await appendFile(file, '{"id":3,"received_at":"2025-01-0');
+
+    journal = await Journal.open(file);
+    expect(journal.recovered).toEqual({ tornBytes: 32, skippedLines: 0 });
+    const next = await journal.append(delivery('shipping_order.changed', { id: 9 }));
+    await journal.close();
+
+    expect(next.id).toBe(3);
+    const records = (await lines(file)) as { id: number; event: string }[];
+    expect(records.map((r) => [r.id, r.event])).toEqual([
+      [1, 'order.created'],
+      [2, 'order.changed'],
+      [3, 'shipping_order.changed'],
+    ]);
+  });
+
+  it('skips and counts a line that is not a record', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    await journal.append(delivery('order.created', { id: 1 }));
+    await journal.close();
+    await appendFile(file, 'garbage\n{"id":"x"}\n');
+    const seen: JournalRecord[] = [];
+    const scan = await scanJournal(file, (r) => seen.push(r));
+    expect(scan).toMatchObject({ lastId: 1, skippedLines: 2, tornBytes: 0 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reports events not yet delivered to all their targets, across a reopen', async () => {
+    const file = await journalPath();
+    let journal = await Journal.open(file);
+    const a = await journal.append(delivery('order.created', { id: 1 }), ['http://t1/', 'http://t2/']);
+    const b = await journal.append(delivery('order.changed', { id: 1 }), ['http://t1/']);
+    await journal.append(delivery('order.changed', { id: 2 }));
+    await journal.markDelivered(a.id, 'http://t1/');
+    expect(journal.pending().map((p) => [p.event.id, p.targets])).toEqual([
+      [a.id, ['http://t2/']],
+      [b.id, ['http://t1/']],
+    ]);
+    await journal.close();
+
+    journal = await Journal.open(file);
+    expect(journal.pending().map((p) => [p.event.id, p.targets])).toEqual([
+      [a.id, ['http://t2/']],
+      [b.id, ['http://t1/']],
+    ]);
+    await journal.markDelivered(b.id, 'http://t1/');
+    await journal.close();
+    journal = await Journal.open(file);
+    expect(journal.pending().map((p) => p.event.id)).toEqual([a.id]);
+    await journal.close();
+  });
+
+  it('refuses appends after close', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    await journal.close();
+    await expect(journal.append(delivery('order.created', {}))).rejects.toThrow(/closed/);
+  });
+
+  it('fails appends once a write has failed, instead of writing after a torn record', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    const handleProto = Object.getPrototypeOf((journal as unknown as { handle: object }).handle) as {
+      appendFile: () => Promise<void>;
+    };
+    vi.spyOn(handleProto, 'appendFile').mockRejectedValueOnce(new Error('ENOSPC: no space left'));
+    await expect(journal.append(delivery('order.created', {}))).rejects.toThrow(/ENOSPC/);
+    vi.restoreAllMocks();
+    await expect(journal.append(delivery('order.created', {}))).rejects.toThrow(/ENOSPC/);
+    await journal.close();
+  });
+});

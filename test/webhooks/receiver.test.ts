@@ -1,0 +1,221 @@
+import { readFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Delivery } from '../../src/webhooks/delivery.js';
+import { Journal } from '../../src/webhooks/journal.js';
+import { MAX_BODY_BYTES, startReceiver, type Receiver, type ReceiverOptions, type Rejection } from '../../src/webhooks/receiver.js';
+import { delivery, tempDir, waitFor } from './helpers.js';
+
+interface Setup {
+  receiver: Receiver;
+  journal: Journal;
+  file: string;
+  rejections: Rejection[];
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A receiver wired to a journal the way `webhooks listen` wires them. */
+async function setup(options: Partial<ReceiverOptions> = {}): Promise<Setup> {
+  const tmp = await tempDir();
+  const file = join(tmp.dir, 'events.jsonl');
+  const journal = await Journal.open(file);
+  const rejections: Rejection[] = [];
+  const receiver = await startReceiver({
+    port: 0,
+    accept: async (d) => {
+      await journal.append(d);
+    },
+    onRejected: (r) => rejections.push(r),
+    ...options,
+  });
+  cleanups.push(tmp.remove, () => journal.close(), () => receiver.close(100));
+  return { receiver, journal, file, rejections };
+}
+
+function post(url: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  });
+}
+
+async function journaled(file: string): Promise<{ id: number; event: string; data: Record<string, unknown> }[]> {
+  const text = await readFile(file, 'utf8');
+  return text === '' ? [] : text.trimEnd().split('\n').map((l) => JSON.parse(l));
+}
+
+/** Sends raw bytes on a new connection; resolves with everything received once it closes. */
+function rawConnection(url: string): { socket: Socket; closed: Promise<string> } {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (d) => (received += d.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  return { socket, closed };
+}
+
+describe('receiver', () => {
+  it('listens on loopback, journals a valid delivery, and answers 204 after it is on disk', async () => {
+    const { receiver, file } = await setup();
+    expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(receiver.target).toBe(receiver.url);
+    const sent: Delivery = { hook: { id: 3, event: 'order.changed', target: 'x', extra: 1 } as Delivery['hook'], data: { id: 42 } };
+    const res = await post(receiver.url, sent);
+    expect(res.status).toBe(204);
+    const records = await journaled(file);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ id: 1, event: 'order.changed', hook: sent.hook, data: { id: 42 } });
+  });
+
+  it('does not answer before accept has resolved', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { receiver } = await setup({ accept: () => gate });
+    let answered = false;
+    const res = post(receiver.url, delivery('order.created', {})).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    release();
+    expect((await res).status).toBe(204);
+  });
+
+  it('refuses a body over 1 MiB with 413, declared or streamed, and keeps running', async () => {
+    const { receiver, file, rejections } = await setup();
+    const big = JSON.stringify(delivery('order.changed', { pad: 'x'.repeat(MAX_BODY_BYTES) }));
+    const declared = await post(receiver.url, 'x'.repeat(MAX_BODY_BYTES + 1)).catch((e: Error) => e);
+    expect(declared instanceof Response ? declared.status : declared.message).toBe(413);
+
+    const { socket, closed } = rawConnection(receiver.url);
+    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(`${big.length.toString(16)}\r\n${big}\r\n`);
+    expect(await closed).toMatch(/^HTTP\/1\.1 413 /);
+
+    expect(rejections.map((r) => r.status)).toEqual([413, 413]);
+    expect(rejections[0]?.reason).toBe('body over 1048576 bytes');
+    expect((await post(receiver.url, delivery('order.created', { id: 1 }))).status).toBe(204);
+    expect(await journaled(file)).toHaveLength(1);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const { receiver, file, rejections } = await setup();
+    const res = await post(receiver.url, '{"hook": \u001b[31m');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'body is not JSON' });
+    expect(rejections).toEqual([{ status: 400, reason: 'body is not JSON', remote: '127.0.0.1' }]);
+    expect(await journaled(file)).toHaveLength(0);
+  });
+
+  it('answers 422 to JSON that is not a delivery, naming the field', async () => {
+    const { receiver, file, rejections } = await setup();
+    const res = await post(receiver.url, { hook: { id: 'x', event: 'order.changed', target: 't' }, data: {} });
+    expect(res.status).toBe(422);
+    expect(rejections[0]?.reason).toMatch(/^not a delivery: hook\.id: /);
+    expect((await post(receiver.url, [1, 2])).status).toBe(422);
+    expect(await journaled(file)).toHaveLength(0);
+  });
+
+  it('answers 404 to another path and 405 to another method', async () => {
+    const { receiver, rejections } = await setup({ path: '/hooks' });
+    expect(receiver.url).toMatch(/\/hooks$/);
+    expect((await post(receiver.url.replace('/hooks', '/other'), delivery('order.created', {}))).status).toBe(404);
+    const get = await fetch(receiver.url);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await post(receiver.url, delivery('order.created', {}))).status).toBe(204);
+    expect(rejections.map((r) => r.status)).toEqual([404, 405]);
+  });
+
+  it('with a secret, accepts only deliveries carrying ?token=SECRET', async () => {
+    const { receiver, file, rejections } = await setup({ secret: 's3cr&t' });
+    expect(receiver.target).toBe(`${receiver.url}?token=s3cr%26t`);
+    expect((await post(receiver.url, delivery('order.created', { id: 1 }))).status).toBe(401);
+    expect((await post(`${receiver.url}?token=wrong`, delivery('order.created', { id: 2 }))).status).toBe(401);
+    expect((await post(receiver.target, delivery('order.created', { id: 3 }))).status).toBe(204);
+    expect(rejections.map((r) => r.reason)).toEqual(['missing ?token=', 'wrong ?token=']);
+    expect((await journaled(file)).map((r) => r.data['id'])).toEqual([3]);
+  });
+
+  it('answers 204 to event kinds outside the filter without passing them on', async () => {
+    const { receiver, file } = await setup({ events: new Set(['order.changed']) });
+    expect((await post(receiver.url, delivery('shipping_order.changed', { id: 1 }))).status).toBe(204);
+    expect((await post(receiver.url, delivery('order.changed', { id: 2 }))).status).toBe(204);
+    expect((await journaled(file)).map((r) => r.event)).toEqual(['order.changed']);
+  });
+
+  it('answers 503 when the event cannot be saved, so the sender retries', async () => {
+    const { receiver, rejections } = await setup({
+      accept: () => Promise.reject(new Error('disk full')),
+    });
+    expect((await post(receiver.url, delivery('order.created', {}))).status).toBe(503);
+    expect(rejections[0]?.reason).toBe('could not save the event: disk full');
+  });
+
+  it('drops a client that never finishes its body while valid events keep flowing', async () => {
+    const { receiver, file, rejections } = await setup({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const slow = rawConnection(receiver.url);
+    slow.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"hook"');
+    const silent = rawConnection(receiver.url);
+    const started = Date.now();
+
+    for (let i = 0; i < 5; i++) {
+      expect((await post(receiver.url, delivery('order.changed', { id: i }))).status).toBe(204);
+    }
+    const [slowAnswer] = await Promise.all([slow.closed, silent.closed]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(slowAnswer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(rejections.filter((r) => r.status === 408).length).toBeGreaterThanOrEqual(1);
+    expect(rejections.some((r) => r.status === 0)).toBe(false);
+    expect(await journaled(file)).toHaveLength(5);
+  });
+
+  it('survives a connection aborted mid-body and mid-headers', async () => {
+    const { receiver, file, rejections } = await setup();
+    const midBody = rawConnection(receiver.url);
+    midBody.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{"hook":{');
+    await waitFor(() => midBody.socket.bytesWritten > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    midBody.socket.destroy();
+    const midHeaders = rawConnection(receiver.url);
+    midHeaders.socket.write('POST / HTTP/1.1\r\nHost');
+    midHeaders.socket.destroy();
+    const garbage = rawConnection(receiver.url);
+    garbage.socket.write('\u0000\u0001 not http\r\n\r\n');
+    expect(await garbage.closed).toMatch(/^HTTP\/1\.1 400 /);
+
+    await waitFor(() => rejections.some((r) => r.status === 0));
+    expect(rejections.find((r) => r.status === 0)?.reason).toBe('connection closed before the body was complete');
+    expect((await post(receiver.url, delivery('order.created', { id: 1 }))).status).toBe(204);
+    expect(await journaled(file)).toHaveLength(1);
+  });
+
+  it('journals 50 concurrent deliveries exactly once each, with unique ids', async () => {
+    const { receiver, file } = await setup();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(receiver.url, delivery('order.changed', { id: i })).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 204)).toBe(true);
+    const records = await journaled(file);
+    expect(records).toHaveLength(50);
+    expect(new Set(records.map((r) => r.id)).size).toBe(50);
+    expect(records.map((r) => r.data['id']).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+  });
+
+  it('reports a port in use instead of crashing', async () => {
+    const { receiver } = await setup();
+    const port = Number(new URL(receiver.url).port);
+    await expect(startReceiver({ port, accept: async () => undefined })).rejects.toThrow(/EADDRINUSE/);
+  });
+});

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/webhooks/journal.js';
+import { replay, ReplayNotFoundError, type ReplayResult } from '../../src/webhooks/replay.js';
+import { delivery, freePort, startTarget, tempDir, type Target } from './helpers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function target(): Promise<Target> {
+  const t = await startTarget();
+  cleanups.push(() => t.close());
+  return t;
+}
+
+/** A journal of three events, the second forwarded to `forwardTo`. */
+async function journalFile(forwardTo: string): Promise<string> {
+  const tmp = await tempDir();
+  cleanups.push(tmp.remove);
+  const file = join(tmp.dir, 'events.jsonl');
+  const journal = await Journal.open(file);
+  await journal.append(delivery('order.created', { id: 1 }));
+  await journal.append(delivery('order.changed', { id: 1 }), [forwardTo]);
+  await journal.append(delivery('shipping_order.changed', { id: 7 }));
+  await journal.close();
+  return file;
+}
+
+describe('replay', () => {
+  it('resends every saved event to --to, in order, with the original body', async () => {
+    const to = await target();
+    const file = await journalFile('http://127.0.0.1:1/unused');
+    const results: ReplayResult[] = [];
+    const summary = await replay({ file, to: `${to.url}/x?k=v`, onResult: (r) => results.push(r) });
+    expect(summary).toEqual({ sent: 3, failed: 0, skipped: 0 });
+    expect(to.received.map((r) => JSON.parse(r.body).hook.event)).toEqual([
+      'order.created',
+      'order.changed',
+      'shipping_order.changed',
+    ]);
+    expect(to.received[2]?.url).toBe('/x?k=v');
+    expect(JSON.parse(to.received[2]?.body ?? '')).toEqual(delivery('shipping_order.changed', { id: 7 }));
+    expect(results.map((r) => [r.id, r.ok, r.detail])).toEqual([
+      [1, true, 'answered 204'],
+      [2, true, 'answered 204'],
+      [3, true, 'answered 204'],
+    ]);
+  });
+
+  it('resends one event by --id', async () => {
+    const to = await target();
+    const file = await journalFile('http://127.0.0.1:1/unused');
+    expect(await replay({ file, id: 3, to: to.url })).toEqual({ sent: 1, failed: 0, skipped: 0 });
+    expect(JSON.parse(to.received[0]?.body ?? '').data).toEqual({ id: 7 });
+  });
+
+  it('without --to, resends to the targets each event was forwarded to, skipping the others', async () => {
+    const original = await target();
+    const file = await journalFile(`${original.url}/orig`);
+    expect(await replay({ file })).toEqual({ sent: 1, failed: 0, skipped: 2 });
+    expect(original.received.map((r) => r.url)).toEqual(['/orig']);
+  });
+
+  it('counts a target that cannot be reached as failed', async () => {
+    const file = await journalFile('http://127.0.0.1:1/unused');
+    const results: ReplayResult[] = [];
+    const summary = await replay({ file, id: 1, to: `http://127.0.0.1:${await freePort()}/`, onResult: (r) => results.push(r) });
+    expect(summary).toEqual({ sent: 0, failed: 1, skipped: 0 });
+    expect(results[0]?.detail).toBe('connection refused');
+  });
+
+  it('refuses an id that is not in the journal', async () => {
+    const file = await journalFile('http://127.0.0.1:1/unused');
+    await expect(replay({ file, id: 99, to: 'http://127.0.0.1:1/' })).rejects.toThrow(ReplayNotFoundError);
+  });
+});
