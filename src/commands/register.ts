@@ -1,13 +1,25 @@
 import type { Command } from 'commander';
 import { registerApi } from './api/index.js';
 import { registerCompletion } from './completion/index.js';
+import { registerCustomProducts } from './custom-products/index.js';
+import { registerOrders } from './orders/index.js';
+import { registerParts } from './parts/index.js';
+import { registerPaymentMethods } from './payment-methods/index.js';
+import { registerDesignLink } from './design-link/index.js';
 import { registerProducts } from './products/index.js';
 import { registerSession } from './session/index.js';
+import { registerWebhooks } from './webhooks/index.js';
 
 /** The command table: every noun registers its verbs; implementations load lazily. */
 export function registerCommands(program: Command): void {
   registerSession(program);
   registerProducts(program);
+  registerCustomProducts(program);
+  registerParts(program);
+  registerOrders(program);
+  registerPaymentMethods(program);
+  registerWebhooks(program);
+  registerDesignLink(program);
   registerApi(program);
   registerCompletion(program);
 }

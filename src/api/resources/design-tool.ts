@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { ApiClient } from '../client.js';
+import { ApiError } from '../errors.js';
+
+// The external design tool's own API (spec 4.7, 5). It is not the service: requests go to
+// the design tool URL with `X-Api-Key`, never with the service's bearer token. Completing
+// the cart is the service's endpoint: `completeDesignToolCart` in custom-products.ts.
+
+/** The body of `POST {design_tool_url}/api/smartlink` (spec 4.7). */
+export interface SmartlinkRequest {
+  userId: string;
+  sku: string;
+  language: string;
+  country: string;
+  currency: string;
+  quantity: number;
+  productOptions: { enable: boolean; openOnStart: boolean };
+  /** Where the browser returns after "Add to cart"; honoured by the sandbox, registered with the real provider. */
+  cartUrl?: string;
+}
+
+const smartlinkResponseSchema = z.looseObject({ URL: z.url({ protocol: /^https?$/ }) });
+
+/** Requests a design link; returns the URL the customer is sent to. */
+export async function requestSmartlink(client: ApiClient, designToolUrl: string, apiKey: string, body: SmartlinkRequest): Promise<string> {
+  try {
+    const response = await client.request({
+      method: 'POST',
+      path: `${designToolUrl.replace(/\/+$/, '')}/api/smartlink`,
+      body,
+      auth: false,
+      headers: { 'x-api-key': apiKey },
+      schema: smartlinkResponseSchema,
+    });
+    return response.data.URL;
+  } catch (error) {
+    throw error instanceof ApiError ? withoutKey(error, apiKey) : error;
+  }
+}
+
+/**
+ * The design tool's error as the user sees it: the key redacted should the server echo it,
+ * and a hint about the design tool key rather than the service token on 401/403.
+ */
+function withoutKey(error: ApiError, apiKey: string): ApiError {
+  const redact = (text: string) => text.split(apiKey).join('***');
+  const hint = error.kind === 'auth'
+    ? 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`'
+    : error.hint && redact(error.hint);
+  return new ApiError(redact(error.message), error.kind, error.status, undefined, hint);
+}

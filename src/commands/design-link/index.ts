@@ -1,0 +1,33 @@
+import { Option, type Command } from 'commander';
+import { action, examples } from '../action.js';
+import { nonNegativeInt, positiveInt } from '../parse.js';
+import { duration, nonEmpty } from './parse.js';
+import type { DesignLinkOptions } from './run.js';
+
+export function registerDesignLink(program: Command): void {
+  program
+    .command('design-link')
+    .description('get a link to the external design tool (POST {design_tool_url}/api/smartlink with X-Api-Key)')
+    .requiredOption('--sku <sku>', 'design tool sku of a supplier product or product part', nonEmpty)
+    .requiredOption('--user-id <id>', 'your id for the customer who designs', nonEmpty)
+    .option('--language <code>', 'language of the editor', nonEmpty, 'en')
+    .option('--country <code>', 'country of the customer', nonEmpty, 'US')
+    .option('--currency <code>', 'currency of the prices shown', nonEmpty, 'USD')
+    .option('--quantity <n>', 'quantity to design for', positiveInt, 1)
+    .option('--no-enable', 'send productOptions.enable = false')
+    .option('--open-on-start', 'send productOptions.openOnStart = true')
+    .option('--open', 'open the link in a browser ($BROWSER, xdg-open, open or start)')
+    .option('--wait', 'serve a one-shot cart endpoint on 127.0.0.1, wait for the browser to return there, complete and print the custom product')
+    .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint (default any free port; for the real provider, the port of the cart URL registered with them)').argParser(nonNegativeInt))
+    .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long (90s, 10m, 1h; a bare number is seconds)').argParser(duration))
+    .addHelpText(
+      'after',
+      examples(
+        'merch design-link --sku SKU-0001 --user-id customer-42',
+        'merch design-link --sku SKU-0001 --user-id customer-42 --open',
+        'merch design-link --sku SKU-0001 --user-id customer-42 --wait --open',
+        'merch design-link --sku SKU-0001 --user-id customer-42 --wait --cart-port 8788 --json',
+      ) + '\nSee docs/design-tool.md for the whole hand-off.\n',
+    )
+    .action(action<DesignLinkOptions>(async (ctx, options) => (await import('./run.js')).run(ctx, options)));
+}

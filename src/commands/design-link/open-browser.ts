@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import type { Context } from '../../context.js';
+
+/** The command that opens a URL here: $BROWSER when set, else the platform's opener. */
+export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  const browser = env.BROWSER?.trim().split(/\s+/).filter(Boolean);
+  if (browser?.length) return [browser[0]!, [...browser.slice(1), url]];
+  if (platform === 'darwin') return ['open', [url]];
+  // `start` is a cmd built-in that re-parses `&`; rundll32 takes the URL as it is.
+  if (platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]];
+  return ['xdg-open', [url]];
+}
+
+const WAIT_FOR_OPENER_MS = 5000;
+
+/**
+ * Opens the URL in a browser. Failing to open is only a warning on stderr: the URL has
+ * been printed, and the user can open it by hand.
+ */
+export async function openBrowser(ctx: Context, url: string): Promise<boolean> {
+  const [command, args] = browserCommand(url, ctx.env);
+  const problem = await new Promise<string | undefined>((resolve) => {
+    let child;
+    try {
+      child = spawn(command, args, { stdio: 'ignore', detached: true, env: ctx.env });
+    } catch (error) {
+      resolve(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    // Openers return at once; one that does not is left running, detached.
+    const timer = setTimeout(() => {
+      child.unref();
+      resolve(undefined);
+    }, WAIT_FOR_OPENER_MS);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve(error.code === 'ENOENT' ? `${command} not found` : error.message);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? undefined : `${command} exited with ${code ?? signal}`);
+    });
+  });
+  if (problem) ctx.io.err(`warning: could not open a browser (${problem}); open the link yourself`);
+  return problem === undefined;
+}

@@ -1,0 +1,70 @@
+import { completeDesignToolCart } from '../../api/resources/custom-products.js';
+import { requestSmartlink, type SmartlinkRequest } from '../../api/resources/design-tool.js';
+import type { CustomProduct } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { CancelledError, CliError, ExitCode } from '../../errors.js';
+import { printRecord } from '../../output/render.js';
+import { customProductFields } from '../custom-products/get.js';
+import { startCartServer } from './cart-server.js';
+import { openBrowser } from './open-browser.js';
+import { showDuration } from './parse.js';
+import type { DesignLinkOptions } from './run.js';
+
+export const DEFAULT_WAIT_MS = 10 * 60_000;
+
+/**
+ * `design-link --wait`: the whole hand-off, the way `gh auth login --web` does its
+ * callback. The link and the progress go to stderr; stdout gets only the new custom
+ * product, so `--json` output can be piped.
+ */
+export async function runWait(ctx: Context, options: DesignLinkOptions, key: string, body: SmartlinkRequest): Promise<void> {
+  const api = ctx.api();
+  const timeoutMs = options.timeoutWait ?? DEFAULT_WAIT_MS;
+  const server = await startCartServer<CustomProduct>({
+    port: options.cartPort ?? 0,
+    allowedHost: new URL(ctx.settings.designToolUrl).host,
+    async complete(feCartUrl) {
+      ctx.io.err('The browser is back; completing the custom product...');
+      const product = await completeDesignToolCart(api, feCartUrl);
+      return { value: product, summary: `Custom product ${String(product.id)} was created` };
+    },
+  });
+  const stop = new AbortController();
+  try {
+    const link = await requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl });
+    ctx.io.err(`Open this link in a browser to design the product:\n\n  ${link}\n`);
+    if (options.open) await openBrowser(ctx, link);
+    ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${showDuration(timeoutMs)}; Ctrl-C to cancel)...`);
+    const product = await Promise.race([server.result, interrupted(stop.signal), timedOut(stop.signal, timeoutMs, server)]);
+    await printRecord(ctx, product, customProductFields);
+  } finally {
+    stop.abort();
+    await server.close();
+  }
+}
+
+/** Rejects with CancelledError (exit 130) on Ctrl-C; the caller's finally closes the server. */
+function interrupted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const onSigint = () => reject(new CancelledError('interrupted while waiting for the design tool: no custom product was completed'));
+    process.once('SIGINT', onSigint);
+    signal.addEventListener('abort', () => process.off('SIGINT', onSigint), { once: true });
+  });
+}
+
+/** Rejects after `ms`, unless the cart is being completed right then (that one finishes). */
+function timedOut(signal: AbortSignal, ms: number, server: { cartUrl: string; busy(): boolean }): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (server.busy()) return;
+      reject(
+        new CliError(
+          `timed out after ${showDuration(ms)} waiting for the browser to return to ${server.cartUrl}`,
+          ExitCode.failed,
+          'run again (--timeout-wait sets the wait); a design finished later can be completed with `merch custom-products from-cart FE_CART_URL`',
+        ),
+      );
+    }, ms);
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
+}
