@@ -1,0 +1,36 @@
+import { getCustomProduct } from '../../api/resources/custom-products.js';
+import type { CustomProduct } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { named, names, timestamp } from '../../output/format.js';
+import { printRecord, type Column } from '../../output/render.js';
+import { price } from './list.js';
+
+/** The field/value view of one custom product. */
+export const customProductFields: Column<CustomProduct>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Brand', value: (p) => p.brand },
+  { header: 'Category', value: (p) => named(p.category) },
+  { header: 'Categories', value: (p) => names(p.categories) },
+  { header: 'Price', value: price },
+  { header: 'Tags', value: (p) => (p.tags ?? []).join(', ') },
+  { header: 'Design status', value: (p) => named(p.design_status) },
+  { header: 'Attributes', value: (p) => attributes(p) },
+  { header: 'Minimum', value: (p) => p.minimum },
+  { header: 'Production time', value: (p) => p.production_time },
+  { header: 'Sellable', value: (p) => p.sellable },
+  { header: 'Created', value: (p) => timestamp(p.created_at) },
+];
+
+/** `available_attributes` as `colors: Navy, White; sizes: S, M`. */
+function attributes(product: CustomProduct): string {
+  return Object.entries(product.available_attributes ?? {})
+    .filter(([, values]) => Array.isArray(values) && values.length > 0)
+    .map(([name, values]) => `${name}: ${names(values)}`)
+    .join('; ');
+}
+
+export async function run(ctx: Context, id: string): Promise<void> {
+  const product = await getCustomProduct(ctx.api(), id);
+  await printRecord(ctx, product, customProductFields);
+}

@@ -1,0 +1,37 @@
+import { listCustomProducts } from '../../api/resources/custom-products.js';
+import type { CustomProduct } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { money, named, timestamp } from '../../output/format.js';
+import { printList, type Column } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
+
+export interface ListOptions extends PageFlags {
+  tag?: string;
+  search?: string;
+  sort?: string;
+}
+
+/** A custom product's price `{currency, price: {amount, display}}` as `display currency`. */
+export function price(product: CustomProduct): string {
+  const prices = product.prices;
+  return prices ? money({ ...prices.price, currency: prices.price?.currency ?? prices.currency }) : '';
+}
+
+export const customProductColumns: Column<CustomProduct>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Tags', value: (p) => (p.tags ?? []).join(', ') },
+  { header: 'Price', value: price },
+  { header: 'Design status', value: (p) => named(p.design_status) },
+  { header: 'Created', value: (p) => timestamp(p.created_at) },
+];
+
+export async function run(ctx: Context, options: ListOptions): Promise<void> {
+  const page = pageOptions(ctx, options);
+  const records = listCustomProducts(ctx.api(), { tags: options.tag, search: options.search, ordering: options.sort }, page);
+  try {
+    await printList(ctx, records, customProductColumns);
+  } finally {
+    page.done();
+  }
+}

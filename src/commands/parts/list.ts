@@ -1,0 +1,40 @@
+import { listParts } from '../../api/resources/parts.js';
+import type { Part } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { named, names } from '../../output/format.js';
+import { printList, type Column } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
+
+export interface ListOptions extends PageFlags {
+  attr?: Record<string, string>;
+  expand?: string;
+}
+
+/** A variant attribute (`color`, `size`) by its name. */
+const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
+
+const partColumns: Column<Part>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Code', value: (p) => p.code },
+  { header: 'Product', value: (p) => p.product_name },
+  { header: 'Color', value: variant('color') },
+  { header: 'Size', value: variant('size') },
+  { header: 'Design status', value: (p) => named(p.design_status) },
+];
+
+const expandedColumns: Record<string, Column<Part>> = {
+  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : '') },
+  imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas) },
+};
+
+export async function run(ctx: Context, productId: string, options: ListOptions): Promise<void> {
+  const expand = options.expand?.split(',') ?? [];
+  const columns = [...partColumns, ...expand.flatMap((name) => expandedColumns[name] ?? [])];
+  const page = pageOptions(ctx, options);
+  const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);
+  try {
+    await printList(ctx, records, columns);
+  } finally {
+    page.done();
+  }
+}

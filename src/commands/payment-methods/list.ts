@@ -1,0 +1,32 @@
+import { listPaymentMethods } from '../../api/resources/payment-methods.js';
+import type { PaymentMethod } from '../../api/schemas.js';
+import type { Context } from '../../context.js';
+import { printList, type Column } from '../../output/render.js';
+
+/** A card's expiry as `MM/YYYY`. */
+function expiry(method: PaymentMethod): string {
+  const card = method.card;
+  if (!card || card.exp_month === null || card.exp_month === undefined || card.exp_year === null || card.exp_year === undefined) return '';
+  return `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+}
+
+/** How a person recognises a method: its card brand or bank name, and the last 4 digits. */
+export function describe(method: PaymentMethod): string {
+  const issuer = method.card?.brand ?? method.us_bank_account?.bank_name ?? method.type ?? 'payment method';
+  const last4 = method.card?.last4 ?? method.us_bank_account?.last4;
+  return last4 ? `${issuer} ending ${last4}` : issuer;
+}
+
+const paymentMethodColumns: Column<PaymentMethod>[] = [
+  { header: 'ID', value: (m) => m.id },
+  { header: 'Type', value: (m) => m.type },
+  { header: 'Brand/Bank', value: (m) => m.card?.brand ?? m.us_bank_account?.bank_name },
+  { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4 },
+  { header: 'Expires', value: expiry },
+  { header: 'Default', value: (m) => (m.is_default === true ? 'yes' : m.is_default === false ? 'no' : '') },
+];
+
+/** One row per method, cards then bank accounts; `--json` prints that flat array. */
+export async function run(ctx: Context): Promise<void> {
+  await printList(ctx, await listPaymentMethods(ctx.api()), paymentMethodColumns);
+}

@@ -1,0 +1,10 @@
+import { deleteWebhook } from '../../api/resources/webhooks.js';
+import type { Context } from '../../context.js';
+import { isMachineOutput, printJson } from '../../output/render.js';
+
+/** No confirmation: a subscription is re-created with one command and holds no data. */
+export async function run(ctx: Context, id: string): Promise<void> {
+  await deleteWebhook(ctx.api(), id);
+  if (isMachineOutput(ctx.format)) await printJson(ctx, { id: /^\d+$/.test(id) ? Number(id) : id, deleted: true });
+  else ctx.io.err(`deleted webhook subscription ${id}`);
+}
