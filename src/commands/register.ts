@@ -5,6 +5,7 @@ import { registerCustomProducts } from './custom-products/index.js';
 import { registerOrders } from './orders/index.js';
 import { registerParts } from './parts/index.js';
 import { registerPaymentMethods } from './payment-methods/index.js';
+import { registerDesignLink } from './design-link/index.js';
 import { registerProducts } from './products/index.js';
 import { registerSession } from './session/index.js';
 import { registerWebhooks } from './webhooks/index.js';
@@ -18,6 +19,7 @@ export function registerCommands(program: Command): void {
   registerOrders(program);
   registerPaymentMethods(program);
   registerWebhooks(program);
+  registerDesignLink(program);
   registerApi(program);
   registerCompletion(program);
 }
