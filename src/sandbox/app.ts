@@ -1,0 +1,86 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { accountOfRequest, requireAccount } from './auth.js';
+import type { App, Env, SandboxContext } from './context.js';
+import { errorResponse } from './errors.js';
+import { addLatency, injectFaults, isDrop, type FaultOptions } from './faults.js';
+import { controlRoutes, CONTROLS_PATH } from './routes/controls.js';
+import { customProductRoutes } from './routes/custom-products.js';
+import { designToolRoutes } from './routes/design-tool.js';
+import { orderRoutes } from './routes/orders.js';
+import { partRoutes } from './routes/parts.js';
+import { paymentMethodRoutes } from './routes/payment-methods.js';
+import { supplierProductRoutes } from './routes/supplier-products.js';
+import { webhookRoutes } from './routes/webhooks.js';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The raw query string, without '?'. */
+  query: string;
+  /** path, plus '?' and the query when there is one. */
+  url: string;
+  account: string | null;
+  /** The HTTP status answered; 0 when the connection was dropped (fault injection). */
+  status: number;
+}
+
+export interface AppOptions {
+  ctx: SandboxContext;
+  faults: FaultOptions;
+  latency: number;
+  requests: RecordedRequest[];
+  log: (line: string) => void;
+}
+
+/** The service's own surface: faulted, delayed and recorded. Test controls are none of these. */
+const SERVICE_PREFIXES = ['/v1', '/design-tool'];
+
+const isServicePath = (path: string): boolean =>
+  SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const started = performance.now();
+    const { pathname, search } = new URL(c.req.url);
+    const query = search.slice(1);
+    const recorded: RecordedRequest = {
+      method: c.req.method,
+      path: pathname,
+      query,
+      url: query === '' ? pathname : `${pathname}?${query}`,
+      account: accountOfRequest(ctx.store, c.req.header('authorization'))?.id ?? null,
+      status: 0,
+    };
+    if (isServicePath(pathname)) requests.push(recorded);
+    await next();
+    const fault = c.get('fault');
+    recorded.status = isDrop(fault) ? 0 : c.res.status;
+    const outcome = isDrop(fault) ? `dropped (${fault})` : String(recorded.status);
+    log(`${recorded.method} ${recorded.path} ${outcome} ${Math.round(performance.now() - started)}ms`);
+  };
+}
+
+export function createApp(options: AppOptions): App {
+  const { ctx } = options;
+  const app = new Hono<Env>({ strict: false });
+  app.use('*', observe(options));
+  const latency = addLatency(options.latency);
+  const faults = injectFaults(options.faults);
+  for (const prefix of SERVICE_PREFIXES) app.use(`${prefix}/*`, latency, faults);
+  const authenticate = requireAccount(ctx.store);
+  app.use('/v1/*', authenticate);
+  app.use(`${CONTROLS_PATH}/*`, (c, next) => (c.req.path === `${CONTROLS_PATH}/info` ? next() : authenticate(c, next)));
+
+  supplierProductRoutes(app, ctx);
+  customProductRoutes(app, ctx);
+  partRoutes(app, ctx);
+  orderRoutes(app, ctx);
+  paymentMethodRoutes(app, ctx);
+  webhookRoutes(app, ctx);
+  designToolRoutes(app, ctx);
+  controlRoutes(app, ctx);
+
+  app.onError((error, c) => errorResponse(error, c, options.log));
+  app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+  return app;
+}

@@ -1,0 +1,24 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Catalog } from './catalog.js';
+import type { Events } from './events.js';
+import type { FaultKind } from './faults.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { Store } from './state.js';
+
+/** What every route gets: the state, the catalog, events and the sandbox's own URL. */
+export interface SandboxContext {
+  store: Store;
+  catalog: Catalog;
+  events: Events;
+  lifecycle: Lifecycle;
+  /** The sandbox's base URL (no trailing slash). */
+  url(): string;
+}
+
+export interface Env {
+  Bindings: HttpBindings;
+  Variables: { account: string; fault: FaultKind | undefined };
+}
+
+export type App = Hono<Env>;

@@ -1,0 +1,23 @@
+import type { EventKind } from '../webhooks/delivery.js';
+import type { Deliveries } from './deliveries.js';
+import type { Store } from './state.js';
+
+/** Emits an event of an account: one delivery per active subscription to that event. */
+export class Events {
+  constructor(
+    private readonly store: Store,
+    private readonly deliveries: Deliveries,
+  ) {}
+
+  /** Returns the number of subscriptions the event goes to. */
+  emit(account: string, event: EventKind, data: object): number {
+    const subscriptions = this.store
+      .webhooks(account)
+      .filter((subscription) => subscription.is_active && subscription.event === event);
+    const snapshot = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+    for (const { id, target } of subscriptions) {
+      this.deliveries.send({ hook: { id, event, target }, data: snapshot });
+    }
+    return subscriptions.length;
+  }
+}

@@ -1,0 +1,89 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type RecordedRequest } from './app.js';
+import { Catalog } from './catalog.js';
+import type { SandboxContext } from './context.js';
+import { Deliveries } from './deliveries.js';
+import { Events } from './events.js';
+import { Lifecycle } from './lifecycle.js';
+import { resolveOptions, type SandboxOptions } from './options.js';
+import { seedState } from './seed.js';
+import { Store } from './state.js';
+
+export type { RecordedRequest } from './app.js';
+export { FAULT_KINDS, type FaultKind } from './faults.js';
+export type { SandboxOptions } from './options.js';
+export { DESIGN_TOOL_KEY } from './design-tool.js';
+export { SEEDED_ACCOUNTS } from './seed.js';
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:4010, no trailing slash. */
+  url: string;
+  port: number;
+  /** Every /v1 and /design-tool request, in order of arrival, including faulted ones. */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is in use; pass --port 0 or another port.`
+            : `Cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** The URL clients use: a wildcard bind address is reached through loopback. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const resolved = resolveOptions(options);
+  const catalog = new Catalog(resolved.seed, resolved.catalog);
+  const store = new Store(() => seedState(resolved.seed, catalog), resolved.data);
+  const deliveries = new Deliveries(resolved.deliveryRetryBaseMs, resolved.log);
+  const events = new Events(store, deliveries);
+  const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs);
+  let url = '';
+  const ctx: SandboxContext = { store, catalog, events, lifecycle, url: () => url };
+  const requests: RecordedRequest[] = [];
+  const app = createApp({
+    ctx,
+    faults: { seed: resolved.seed, rate: resolved.faults, kinds: resolved.faultKinds },
+    latency: resolved.latency,
+    requests,
+    log: resolved.log,
+  });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  await listen(server, resolved.port, resolved.host);
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${urlHost(resolved.host)}:${port}`;
+  store.save();
+  lifecycle.resume();
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    requests,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        lifecycle.clear();
+        deliveries.close();
+        store.save();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { App, SandboxContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { matchesSearch, orderBy, ordering } from '../listing.js';
+import { paginate } from '../pagination.js';
+import { parseQuery, pathId, stringList } from '../validate.js';
+
+const listQuery = z.object({
+  tag__in: stringList,
+  ordering,
+  search: z.string().optional(),
+});
+
+export function customProductRoutes(app: App, ctx: SandboxContext): void {
+  app.get('/v1/custom-products', (c) => {
+    const query = parseQuery(c, listQuery);
+    const tags = query.tag__in ?? [];
+    const products = ctx.store
+      .customProducts(c.get('account'))
+      .filter((product) => tags.every((tag) => product.tags.includes(tag)) && matchesSearch(product.name, query.search));
+    return c.json(paginate(c, orderBy(products, query.ordering ?? 'id')));
+  });
+
+  app.get('/v1/custom-products/:id', (c) => {
+    const product = ctx.store.customProduct(c.get('account'), pathId(c, 'Custom product'));
+    if (!product) throw notFound('Custom product');
+    return c.json(product);
+  });
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { App, Env, SandboxContext } from '../context.js';
+import { customPartSource } from '../custom-product.js';
+import { notFound, validationError } from '../errors.js';
+import { paginate } from '../pagination.js';
+import { EXPANSIONS, expandPart, partsOf, supplierPartSource, type Part } from '../parts.js';
+import { FIRST_CUSTOM_PRODUCT_ID } from '../seed.js';
+import { check, pathId } from '../validate.js';
+
+/** Query keys of the parts list that are not attribute filters. */
+const RESERVED = new Set(['limit', 'offset', 'expand']);
+
+const expandQuery = z.object({
+  expand: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .pipe(z.array(z.enum(EXPANSIONS, { error: `Expand one of: ${EXPANSIONS.join(', ')}.` })))
+    .optional(),
+});
+
+/** Products are the catalog's supplier products followed by the caller's custom products. */
+function productParts(c: Context<Env>, ctx: SandboxContext): Part[] {
+  const id = pathId(c, 'Product');
+  if (id < FIRST_CUSTOM_PRODUCT_ID) {
+    const supplier = ctx.catalog.get(id);
+    if (supplier) return partsOf(supplierPartSource(supplier));
+  } else {
+    const custom = ctx.store.customProduct(c.get('account'), id);
+    if (custom) return partsOf(customPartSource(custom));
+  }
+  throw notFound('Product');
+}
+
+function filterByAttributes(parts: Part[], query: Record<string, string>): Part[] {
+  const names = Object.keys(parts[0]?.attributes ?? {});
+  const filters = Object.entries(query).filter(([key]) => !RESERVED.has(key));
+  const unknown = filters.filter(([key]) => !names.includes(key));
+  if (unknown.length > 0) {
+    throw validationError(
+      Object.fromEntries(unknown.map(([key]) => [key, [`Unknown attribute; filter on one of: ${names.join(', ')}.`]])),
+    );
+  }
+  return parts.filter((part) =>
+    filters.every(([key, value]) => part.attributes[key]?.toLowerCase() === value.toLowerCase()),
+  );
+}
+
+export function partRoutes(app: App, ctx: SandboxContext): void {
+  app.get('/v1/products', (c) => {
+    const products = [...ctx.catalog.products, ...ctx.store.customProducts(c.get('account'))];
+    return c.json(paginate(c, products));
+  });
+
+  app.get('/v1/products/:id/parts', (c) => {
+    const { expand = [] } = check(expandQuery, { expand: c.req.query('expand') });
+    const parts = filterByAttributes(productParts(c, ctx), c.req.query());
+    return c.json(paginate(c, parts.map((part) => expandPart(part, expand))));
+  });
+
+  app.get('/v1/products/:id/parts/:part', (c) => {
+    const { expand = [] } = check(expandQuery, { expand: c.req.query('expand') });
+    const partId = pathId(c, 'Part', 'part');
+    const part = productParts(c, ctx).find((candidate) => candidate.id === partId);
+    if (!part) throw notFound('Part');
+    return c.json(expandPart(part, expand));
+  });
+}
