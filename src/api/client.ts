@@ -114,9 +114,16 @@ export class ApiClient {
   /** Resolves a path or same-service absolute URL, adding query parameters. */
   urlOf(path: string, query?: Record<string, QueryValue>): URL {
     const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    let added = false;
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      if (value !== undefined && value !== null) {
+        url.searchParams.set(key, String(value));
+        added = true;
+      }
     }
+    // Comma lists go out as written (`categories__in=1,2`), not as `1%2C2`: a comma is a
+    // legal query character and servers decode both the same.
+    if (added) url.search = url.searchParams.toString().replace(/%2C/gi, ',');
     return url;
   }
 
