@@ -103,7 +103,9 @@ export function write(io: IO, text: string): Promise<void> | void {
 }
 
 async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
-  const { search } = await import('jmespath');
+  // jmespath is CommonJS: bundled, its functions are on the default export only.
+  const jmespath = await import('jmespath');
+  const search = jmespath.default?.search ?? jmespath.search;
   return (value) => search(value as Parameters<typeof search>[0], expression);
 }
 
