@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, ROOT, sandboxFetch, SKU, start } from './design-link-helpers.js';
+
+// The design hand-off in a real browser: Debian's Chromium (installed by .ci/run when
+// missing), driven by playwright-core. The screenshot of the editor page is written to a
+// temporary directory; with UPDATE_SCREENSHOTS=1 it replaces docs/design-tool-editor.png.
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`skipping the design tool browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
+
+const SCREENSHOT = process.env.UPDATE_SCREENSHOTS === '1'
+  ? join(ROOT, 'docs', 'design-tool-editor.png')
+  : join(mkdtempSync(join(tmpdir(), 'merch-screens-')), 'design-tool-editor.png');
+
+describe('design-link --wait in a real browser', () => {
+  let sandbox: Sandbox;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    assertBuilt();
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+  });
+
+  it.skipIf(!hasChromium)('designs in the editor, clicks "Add to cart", and the CLI prints the new custom product', async () => {
+    const run = start(['design-link', '--sku', SKU, '--user-id', 'customer-42', '--wait', '--json'], cliEnv(sandbox.url));
+    try {
+      const [, cartUrl] = await run.waitForStderr(CART_ON_STDERR);
+      const [, link] = await run.waitForStderr(LINK_ON_STDERR);
+
+      const page = await browser!.newPage({ viewport: { width: 900, height: 640 } });
+      const editor = await page.goto(link!);
+      expect(editor?.status()).toBe(200);
+      await page.fill('#design-text', 'Hello from Chromium');
+      await page.screenshot({ path: SCREENSHOT });
+      expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
+
+      await Promise.all([page.waitForURL((url) => url.href.startsWith(`${cartUrl}?fe_cart_url=`)), page.click('#add-to-cart')]);
+      expect(await page.locator('h1').textContent()).toBe('Done');
+      expect(await page.textContent('body')).toContain('Return to your terminal');
+
+      expect(await run.exit).toBe(0);
+      const product = JSON.parse(run.stdout()) as { id: number; name: string };
+      expect(product.name).toContain('Hello from Chromium');
+      const fetched = await sandboxFetch(sandbox.url, `/v1/custom-products/${product.id}`);
+      expect(fetched.status).toBe(200);
+      expect(((await fetched.json()) as { name: string }).name).toBe(product.name);
+      await page.close();
+    } finally {
+      run.child.kill();
+    }
+  }, 60_000);
+});
