@@ -16,5 +16,5 @@ export function registerOrders(program: Command): void {
     .addHelpText('after', examples('merch orders get 1001', "merch orders get 1001 --query 'shipping_orders[].tracking_number'"))
     .action(action(async (ctx, _options, [id]) => (await import('./get.js')).run(ctx, id!)));
 
-  // `orders create` registers here (its implementation lives in ./create/).
+  registerOrdersCreate(orders);
 }

@@ -22,7 +22,8 @@ import { csvLocation, type RecipientsCsv } from './recipients-csv.js';
  */
 
 export interface ItemInput {
-  product: number;
+  /** Custom product id; optional only as a CSV default holder (rows may name the product). */
+  product?: number;
   /** Line quantity; with a recipients CSV, the default quantity per recipient. */
   quantity?: number;
   attributes: Record<string, string>;
@@ -90,7 +91,7 @@ function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
   return file.line_items.map((li) => {
     const o = isObject(li) ? li : {};
     return {
-      product: o.product as number,
+      product: typeof o.product === 'number' ? o.product : undefined,
       quantity: undefined, // a file's line quantity is a total, not a per-recipient one
       attributes: isObject(o.attributes) ? (o.attributes as Record<string, string>) : {},
     };
@@ -124,6 +125,7 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
     if (pieces.items) {
       lineItems = pieces.items.map((it, i) => {
         sources.lineItems.set(i, itemOrigin(it));
+        if (it.product === undefined) missing.push('--product');
         if (it.quantity === undefined) missing.push(it.flag ? `${it.flag}: quantity=N` : '--quantity');
         return { id: i + 1, product: it.product, quantity: it.quantity, attributes: { ...it.attributes } };
       });

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { action, examples } from '../../action.js';
+import { collect } from '../../parse.js';
+import type { CreateOptions } from './inputs.js';
+
+/** `merch orders create`: flags of the contract; the implementation loads lazily. */
+export function registerOrdersCreate(orders: Command): void {
+  orders
+    .command('create')
+    .description('create an order (POST /v1/orders/): from flags, a JSON file, a recipients CSV, or a wizard')
+    .option('--file <file>', 'the JSON request body of POST /v1/orders/ ("-" for stdin); flags override it')
+    .option('--product <id>', 'custom product id of the one line item')
+    .option('--quantity <n>', 'its quantity (with --recipients: per recipient, default 1)')
+    .option('--attr <name=value>', 'an attribute of the line item, e.g. size=M (repeatable)', collect)
+    .option('--item <spec>', "a line item 'product=ID,quantity=N,size=M,color=Navy' (repeatable)", collect)
+    .option('--recipient <spec>', "the recipient 'first_name=..,last_name=..,line_1=..,city=..,state=..,postal_code=..,country=..'")
+    .option('--recipients <file.csv>', 'many recipients: a CSV, one row a recipient (columns: see docs/orders.md)')
+    .option('--billing <spec>', 'billing address, in the --recipient form (default: the account default)')
+    .option('--payment-method <id>', "payment method id (default: the account's default)")
+    .option('--external-id <id>', 'your unique reference for the order (default: a generated UUID)')
+    .option('--dry-run', 'print the exact JSON body and send nothing')
+    .addHelpText(
+      'after',
+      examples(
+        "merch orders create --product 7 --quantity 2 --attr size=M --recipient 'first_name=Ann,last_name=Lee,line_1=\"1 Main St, Apt 2\",city=Austin,state=TX,postal_code=78701,country=US' --yes",
+        'merch orders create --product 7 --recipients staff.csv --dry-run',
+        'merch orders create --file order.json --payment-method pm_123 --yes',
+        'merch orders create            # a wizard, in a terminal',
+      ),
+    )
+    .action(action<CreateOptions>(async (ctx, options) => (await import('./command.js')).run(ctx, options)));
+}
