@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { action, examples } from '../action.js';
 import { addPageFlags, type PageFlags } from '../page-options.js';
+import { registerOrdersCreate } from './create/register.js';
 
 export function registerOrders(program: Command): void {
   const orders = program.command('orders').description("orders: your account's purchases");
