@@ -34,18 +34,20 @@ export async function requestSmartlink(client: ApiClient, designToolUrl: string,
     });
     return response.data.URL;
   } catch (error) {
-    throw error instanceof ApiError ? withoutKey(error, apiKey) : error;
+    throw error instanceof ApiError ? designToolError(error, apiKey, designToolUrl, client.baseUrl) : error;
   }
 }
 
 /**
  * The design tool's error as the user sees it: the key redacted should the server echo it,
- * and a hint about the design tool key rather than the service token on 401/403.
+ * and hints about the design tool (its key, its URL) rather than the service's.
  */
-function withoutKey(error: ApiError, apiKey: string): ApiError {
+function designToolError(error: ApiError, apiKey: string, designToolUrl: string, baseUrl: string): ApiError {
   const redact = (text: string) => text.split(apiKey).join('***');
-  const hint = error.kind === 'auth'
-    ? 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`'
-    : error.hint && redact(error.hint);
+  let hint = error.hint && redact(error.hint);
+  if (error.kind === 'auth') hint = 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`';
+  else if (error.kind === 'network' && !designToolUrl.startsWith(`${baseUrl}/`)) {
+    hint = `is the design tool at ${designToolUrl} up? (design tool URL from --design-tool-url, MERCH_DESIGN_TOOL_URL or the profile)`;
+  }
   return new ApiError(redact(error.message), error.kind, error.status, undefined, hint);
 }
