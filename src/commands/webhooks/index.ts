@@ -1,9 +1,13 @@
-import { Option, type Command } from 'commander';
-import { EVENT_KINDS } from '../../webhooks/event-kinds.js';
+import { Argument, Option, type Command } from 'commander';
+import { EVENT_KINDS, type EventKind } from '../../webhooks/event-kinds.js';
 import { action, examples } from '../action.js';
 import { addPageFlags, type PageFlags } from '../page-options.js';
 import { httpUrl } from '../parse-url.js';
+import { collect, nonNegativeInt, positiveInt } from '../parse.js';
 import type { CreateOptions } from './create.js';
+import type { ListenOptions } from './listen.js';
+import type { ReplayOptions } from './replay.js';
+import type { TriggerOptions } from './trigger.js';
 
 export function registerWebhooks(program: Command): void {
   const webhooks = program.command('webhooks').description('webhook subscriptions and events');
@@ -27,5 +31,48 @@ export function registerWebhooks(program: Command): void {
     .addHelpText('after', examples('merch webhooks delete 3'))
     .action(action(async (ctx, _options, [id]) => (await import('./delete.js')).run(ctx, id!)));
 
-  // `webhooks listen`, `replay` and `trigger` register here (implementations in this folder).
+  webhooks
+    .command('listen')
+    .description('receive webhook deliveries locally: save each to a journal, print it, forward it')
+    .option('--port <n>', 'port to listen on (0: any free port)', nonNegativeInt, 8787)
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--path <path>', 'URL path that receives deliveries', '/')
+    .option('--events <list>', `comma list of event kinds to accept (default all: ${EVENT_KINDS.join(', ')})`)
+    .option('--forward-to <url>', 'relay every event to URL, or EVENT=URL one event kind (repeatable)', collect)
+    .option('--save <file>', 'event journal (default <config dir>/events.jsonl)')
+    .option('--subscribe', 'create one subscription per event, deleted on exit')
+    .addOption(new Option('--public-url <url>', 'with --subscribe: the URL the service posts to (e.g. a tunnel); default the listener URL').argParser(httpUrl))
+    .option('--secret <token>', 'accept only deliveries whose URL carries ?token=TOKEN')
+    .option('--print-target', 'print the URL to subscribe with (with ?token=) as the first line of stdout')
+    .option('--refetch', 're-read each resource through the API before printing it (deliveries are unsigned)')
+    .addHelpText(
+      'after',
+      examples(
+        'merch webhooks listen --subscribe',
+        'merch webhooks listen --events order.changed,shipping_order.changed --forward-to http://127.0.0.1:3000/hooks',
+        'merch webhooks listen --forward-to order.changed=http://127.0.0.1:3000/orders --forward-to http://127.0.0.1:4000/all',
+        'merch webhooks listen --secret "$SECRET" --print-target --subscribe --public-url https://abc.trycloudflare.com/',
+      ) + '\nSee docs/webhooks.md.\n',
+    )
+    .action(action<ListenOptions>(async (ctx, options) => (await import('./listen.js')).run(ctx, options)));
+
+  webhooks
+    .command('replay')
+    .description('resend saved events, once each, in order')
+    .option('--from <file>', 'journal to read (default <config dir>/events.jsonl)')
+    .option('--id <n>', 'only the event with this journal id', positiveInt)
+    .addOption(new Option('--to <url>', 'send here instead of the targets each event was forwarded to').argParser(httpUrl))
+    .addHelpText('after', examples('merch webhooks replay --to http://127.0.0.1:3000/hooks', 'merch webhooks replay --id 7 --to http://127.0.0.1:3000/hooks'))
+    .action(action<ReplayOptions>(async (ctx, options) => (await import('./replay.js')).run(ctx, options)));
+
+  webhooks
+    .command('trigger')
+    .description('sandbox only: make the sandbox emit an event (POST /_sandbox/events)')
+    .addArgument(new Argument('<event>', 'the event kind').choices(EVENT_KINDS))
+    .option('--order <id>', 'the order (order.* events) or the order whose shipping orders (shipping_order.* events)', positiveInt)
+    .option('--id <id>', 'the resource id (default the newest)', positiveInt)
+    .addHelpText('after', examples('merch webhooks trigger order.changed', 'merch webhooks trigger shipping_order.changed --order 42'))
+    .action(
+      action<TriggerOptions>(async (ctx, options, [event]) => (await import('./trigger.js')).run(ctx, event as EventKind, options)),
+    );
 }

@@ -1,0 +1,177 @@
+import { join } from 'node:path';
+import { isLoopbackHost } from '../../config/settings.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { EVENT_KINDS, type EventKind } from '../../webhooks/event-kinds.js';
+import { Forwarder } from '../../webhooks/forwarder.js';
+import { Journal } from '../../webhooks/journal.js';
+import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
+import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/routes.js';
+import { printer } from './print-events.js';
+import { subscribe, type Subscriptions } from './subscribe.js';
+
+export interface ListenOptions {
+  port: number;
+  host: string;
+  path: string;
+  events?: string;
+  forwardTo?: string[];
+  save?: string;
+  subscribe?: boolean;
+  publicUrl?: string;
+  secret?: string;
+  printTarget?: boolean;
+  refetch?: boolean;
+}
+
+/**
+ * `webhooks listen`: journal every accepted delivery (before answering 2xx), print it,
+ * forward it; runs until SIGINT or SIGTERM, then deletes its subscriptions and stops
+ * (exit 0). Events go to stdout, everything else to stderr.
+ */
+export async function run(ctx: Context, options: ListenOptions): Promise<void> {
+  const events = selectedEvents(options.events);
+  const routes = parsedRoutes(options.forwardTo ?? []);
+  const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
+  const forwarder = new Forwarder({
+    markDelivered: (id, target) => journal.markDelivered(id, target),
+    onDelivered: (event, target, status) => ctx.io.err(`forwarded #${event.id} ${event.event} to ${target} (${status})`),
+    onRetry: (event, target, problem, delayMs) =>
+      ctx.io.err(`forwarding #${event.id} to ${target} failed (${problem}); retrying in ${(delayMs / 1000).toFixed(1)} s`),
+  });
+  const show = printer(ctx, options.refetch === true);
+  let receiver: Receiver | undefined;
+  let subscriptions: Subscriptions | undefined;
+  const stop = stopSignal(ctx);
+  try {
+    const pending = journal.pending();
+    if (pending.length > 0) ctx.io.err(`resuming ${pending.length} events not yet forwarded`);
+    for (const { event, targets } of pending) forwarder.enqueue(event, targets);
+
+    receiver = await listen(ctx, options, events, async (delivery) => {
+      const event = await journal.append(delivery, routes.targetsFor(delivery.hook.event));
+      show.print(event);
+      forwarder.enqueue(event, event.forward_to ?? []);
+    });
+    if (options.printTarget) ctx.io.out(ctx.format.json || ctx.format.jsonl ? JSON.stringify({ target: receiver.target }) : receiver.target);
+    ctx.io.err(`listening on ${receiver.url} for ${events ? events.join(', ') : 'all events'}; saving to ${journal.file}`);
+    for (const target of routes.targets) ctx.io.err(`forwarding to ${target}`);
+    if (!isLoopbackHost(options.host) && options.secret === undefined) {
+      ctx.io.err(`warning: listening on ${options.host} without --secret: anyone who reaches this port can post events`);
+    }
+
+    if (options.subscribe) {
+      const target = subscriptionTarget(ctx, receiver, options);
+      subscriptions = await subscribe(ctx, events ?? EVENT_KINDS, target);
+      ctx.io.err(`subscribed ${subscriptions.ids.length} events (subscriptions ${subscriptions.ids.join(', ')}); deleted on exit`);
+    }
+    ctx.io.err('ready; Ctrl-C to stop');
+    await stop.stopped;
+    ctx.io.err('stopping...');
+  } finally {
+    await receiver?.close();
+    await subscriptions?.remove();
+    const backlog = forwarder.backlog;
+    await forwarder.close();
+    await show.flushed();
+    await journal.close();
+    if (backlog > 0) ctx.io.err(`${backlog} forwards not yet delivered are kept in ${journal.file}; they resume on the next start`);
+    stop.dispose();
+  }
+}
+
+function selectedEvents(list: string | undefined): EventKind[] | undefined {
+  if (list === undefined) return undefined;
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !isEventKind(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--events: unknown event kind ${unknown.map((n) => `'${n}'`).join(', ')}`, `event kinds: ${EVENT_KINDS.join(', ')}`);
+  }
+  return [...new Set(names as EventKind[])];
+}
+
+function parsedRoutes(values: string[]): Routes {
+  try {
+    return parseRoutes(values);
+  } catch (error) {
+    if (error instanceof RouteError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function openJournal(ctx: Context, file: string): Promise<Journal> {
+  let journal: Journal;
+  try {
+    journal = await Journal.open(file);
+  } catch (error) {
+    throw new CliError(`cannot open the event journal ${file}: ${(error as Error).message}`, ExitCode.failed, 'pass --save FILE to keep events elsewhere');
+  }
+  const { tornBytes, skippedLines } = journal.recovered;
+  if (tornBytes > 0) ctx.io.err(`${file}: removed an incomplete last record (${tornBytes} bytes) left by a crash; it had not been acknowledged`);
+  if (skippedLines > 0) ctx.io.err(`warning: ${file}: skipped ${skippedLines} unreadable lines`);
+  return journal;
+}
+
+async function listen(
+  ctx: Context,
+  options: ListenOptions,
+  events: EventKind[] | undefined,
+  accept: Parameters<typeof startReceiver>[0]['accept'],
+): Promise<Receiver> {
+  try {
+    return await startReceiver({
+      host: options.host,
+      port: options.port,
+      path: options.path,
+      secret: options.secret,
+      events: events && new Set(events),
+      accept,
+      onRejected: (r) => ctx.io.err(`refused ${r.status === 0 ? 'a request' : r.status} from ${r.remote}: ${r.reason}`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new CliError(`port ${options.port} on ${options.host} is in use`, ExitCode.failed, 'pass --port 0 for any free port, or another --port');
+    }
+    throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, ExitCode.failed);
+  }
+}
+
+function subscriptionTarget(ctx: Context, receiver: Receiver, options: ListenOptions): string {
+  if (options.publicUrl === undefined) {
+    if (!isLoopbackHost(new URL(ctx.settings.baseUrl).hostname)) {
+      ctx.io.err(
+        `warning: subscribing ${receiver.url}, a loopback URL: the service refuses loopback targets (only the sandbox accepts them).\n` +
+          'hint: expose the listener through a tunnel (e.g. cloudflared, ngrok) and pass its URL with --public-url',
+      );
+    }
+    return receiver.target;
+  }
+  const url = new URL(options.publicUrl);
+  if (options.secret !== undefined) url.searchParams.set('token', options.secret);
+  return url.href;
+}
+
+/** Resolves on the first SIGINT or SIGTERM; a second one exits at once. */
+function stopSignal(ctx: Context): { stopped: Promise<void>; dispose(): void } {
+  let stopping = false;
+  let resolve: () => void = () => undefined;
+  const stopped = new Promise<void>((r) => (resolve = r));
+  const onSignal = (): void => {
+    if (stopping) {
+      ctx.io.err('stopped at once: subscriptions may be left behind (see `merch webhooks list`)');
+      process.exit(ExitCode.interrupted);
+    }
+    stopping = true;
+    resolve();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stopped,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

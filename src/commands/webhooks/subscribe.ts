@@ -1,0 +1,40 @@
+import { createWebhook, deleteWebhook } from '../../api/resources/webhooks.js';
+import type { Context } from '../../context.js';
+import { stripControl } from '../../output/sanitize.js';
+
+/** The subscriptions `webhooks listen --subscribe` made, to delete when it stops. */
+export interface Subscriptions {
+  ids: number[];
+  remove(): Promise<void>;
+}
+
+/**
+ * Creates one subscription per event kind pointing at `target`. If one cannot be
+ * created, those already made are deleted before the error is raised.
+ */
+export async function subscribe(ctx: Context, events: readonly string[], target: string): Promise<Subscriptions> {
+  const ids: number[] = [];
+  const remove = async (): Promise<void> => {
+    for (const id of ids.splice(0)) {
+      try {
+        await deleteWebhook(ctx.api(), id);
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        if (status === 404) continue;
+        ctx.io.err(
+          `warning: could not delete subscription ${id}: ${stripControl((error as Error).message)}; delete it with \`merch webhooks delete ${id}\``,
+        );
+      }
+    }
+  };
+  try {
+    for (const event of events) {
+      const subscription = await createWebhook(ctx.api(), event, target);
+      ids.push(Number(subscription.id));
+    }
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { ids: [...ids], remove };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { getOrder } from '../../api/resources/orders.js';
+import { ApiError } from '../../api/errors.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { printJson, isMachineOutput } from '../../output/render.js';
+import type { EventKind } from '../../webhooks/event-kinds.js';
+
+export interface TriggerOptions {
+  order?: number;
+  id?: number;
+}
+
+const infoSchema = z.looseObject({ sandbox: z.literal(true) });
+const emittedSchema = z.looseObject({ event: z.string(), resource_id: z.number(), subscriptions: z.number() });
+type Emitted = z.infer<typeof emittedSchema>;
+
+/**
+ * `webhooks trigger EVENT`: makes the sandbox emit an event (POST /_sandbox/events) for
+ * the resource given by --id (or the order's shipping orders with --order), by default
+ * the newest one. Refuses (exit 2) unless GET /_sandbox/info says this is a sandbox.
+ */
+export async function run(ctx: Context, event: EventKind, options: TriggerOptions): Promise<void> {
+  if (options.order !== undefined && options.id !== undefined) throw new UsageError('pass --order or --id, not both');
+  if (options.order !== undefined && event.startsWith('custom_product.')) {
+    throw new UsageError(`--order does not apply to ${event}`, 'pass --id CUSTOM_PRODUCT_ID');
+  }
+  await requireSandbox(ctx);
+  const api = ctx.api();
+  let ids: (number | undefined)[] = [options.id ?? options.order];
+  if (options.order !== undefined && event.startsWith('shipping_order.')) {
+    const order = await getOrder(api, String(options.order));
+    ids = (order.shipping_orders ?? []).map((shipping) => Number(shipping.id));
+    if (ids.length === 0) throw new CliError(`order ${options.order} has no shipping orders`, ExitCode.notFound);
+  }
+
+  const emitted: Emitted[] = [];
+  for (const id of ids) {
+    const response = await api.request({ method: 'POST', path: '/_sandbox/events', body: { event, id }, schema: emittedSchema });
+    emitted.push(response.data);
+    const to = response.data.subscriptions === 1 ? '1 subscription' : `${response.data.subscriptions} subscriptions`;
+    ctx.io.err(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`);
+  }
+  if (emitted.every((e) => e.subscriptions === 0)) {
+    ctx.io.err(`hint: nothing is subscribed to ${event}; run \`merch webhooks listen --subscribe\` first`);
+  }
+  if (isMachineOutput(ctx.format)) await printJson(ctx, emitted.length === 1 ? emitted[0] : emitted);
+}
+
+async function requireSandbox(ctx: Context): Promise<void> {
+  const refused = new CliError(
+    `webhooks trigger works only against the sandbox, and ${ctx.settings.baseUrl} is not one`,
+    ExitCode.usage,
+    'start one with `merch sandbox` and use its URL (--base-url or MERCH_BASE_URL); against the service, events come from real changes',
+  );
+  try {
+    await ctx.api().request({ method: 'GET', path: '/_sandbox/info', auth: false, schema: infoSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind !== 'network' && error.kind !== 'server') throw refused;
+    throw error;
+  }
+}
