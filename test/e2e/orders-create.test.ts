@@ -1,0 +1,456 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { ROOT, cliEnv, merch, merchTty, requestsDuring, sandboxApi, tsv, useSandbox } from './helpers.js';
+
+// `merch orders create` end to end: bin/merch.js against a sandbox on port 0. Every order
+// the CLI reports is fetched back from the sandbox and compared with what was asked.
+
+const sandbox = useSandbox();
+
+interface Product {
+  id: number;
+  name: string;
+  available_attributes: { colors: { name: string }[]; sizes: { name: string }[] };
+}
+
+let shirt: Product; // a product with several colors and several sizes
+let paymentMethods: { card: { id: string; is_default?: boolean }[]; us_bank_account: { id: string }[] };
+let defaultMethod: string;
+let otherMethod: string;
+
+beforeAll(async () => {
+  const products = (await sandboxApi<{ results: Product[] }>(sandbox(), '/v1/custom-products/?limit=100')).body.results;
+  shirt = products.find((p) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1)!;
+  expect(shirt).toBeDefined();
+  paymentMethods = (await sandboxApi(sandbox(), '/v1/payment-methods/')).body;
+  const all = [...paymentMethods.card, ...paymentMethods.us_bank_account] as { id: string; is_default?: boolean }[];
+  defaultMethod = all.find((m) => m.is_default)!.id;
+  otherMethod = all.find((m) => !m.is_default)!.id;
+});
+
+const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St, Apt 2', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
+const recipientFlag = `first_name=Ann,last_name=Lee,line_1="1 Main St, Apt 2",city=Austin,state=TX,postal_code=78701,country=US`;
+
+function tmp(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'merch-orders-'));
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+async function fetchOrder(id: string | number): Promise<any> {
+  const { status, body } = await sandboxApi(sandbox(), `/v1/orders/${id}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+function orderIdOf(stdout: string): string {
+  const row = tsv(stdout).find((r) => r[0] === 'order');
+  expect(row, stdout).toBeDefined();
+  return row![1]!;
+}
+
+function posts(requests: Sandbox['requests']) {
+  return requests.filter((r) => r.method === 'POST');
+}
+
+const size = (i: number) => shirt.available_attributes.sizes[i]!.name;
+const color = (i: number) => shirt.available_attributes.colors[i]!.name;
+
+describe('orders create: each input path creates the right order', () => {
+  it('flags: --product --quantity --attr --recipient, default payment method named', async () => {
+    const r = await merch(sandbox(), [
+      'orders', 'create', '--product', String(shirt.id), '--quantity', '3',
+      '--attr', `color=${color(1).toUpperCase()}`, '--attr', `size=${size(0).toLowerCase()}`,
+      '--recipient', recipientFlag, '--yes',
+    ]);
+    expect(r.stderr).toContain(`payment method: ${defaultMethod} (`);
+    expect(r.stderr).toContain('the account default');
+    expect(r.code, r.stderr).toBe(0);
+    const externalId = /external id: ([0-9a-f-]{36})/.exec(r.stderr)![1]!;
+    const rows = tsv(r.stdout);
+    expect(rows[0]!.slice(0, 2)).toEqual(['order', rows[0]![1]]);
+    expect(rows[0]![4]).toBe(externalId);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![0]).toBe('shipping_order');
+    expect(rows[1]![2]).toBe('Ann Lee');
+
+    const order = await fetchOrder(orderIdOf(r.stdout));
+    expect(order.external_id).toBe(externalId);
+    expect(order.line_items).toHaveLength(1);
+    expect(order.line_items[0].quantity).toBe(3);
+    // sent as the product spells the values
+    expect(order.line_items[0].part.variant.color.name).toBe(color(1));
+    expect(order.line_items[0].part.variant.size.name).toBe(size(0));
+    expect(order.shipping_orders).toHaveLength(1);
+    expect(order.shipping_orders[0].first_name).toBe('Ann');
+    expect(order.shipping_orders[0].address.line_1).toBe('1 Main St, Apt 2');
+    expect(order.shipping_orders[0].line_items.map((li: any) => li.quantity)).toEqual([3]);
+    expect(rows[0]![3]).toBe(`${order.total.display} ${order.total.currency}`);
+  });
+
+  it('repeatable --item with --payment-method and --external-id', async () => {
+    const r = await merch(sandbox(), [
+      'orders', 'create',
+      '--item', `product=${shirt.id},quantity=2,size=${size(1)},color=${color(0)}`,
+      '--item', `product=${shirt.id},quantity=1,size=${size(0)},color="${color(0)}"`,
+      '--recipient', recipientFlag, '--payment-method', otherMethod, '--external-id', 'items-1', '--yes', '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('payment method:');
+    const printed = JSON.parse(r.stdout);
+    const order = await fetchOrder(printed.id);
+    expect(printed.external_id).toBe('items-1');
+    expect(order.external_id).toBe('items-1');
+    expect(order.line_items.map((li: any) => [li.quantity, li.part.variant.size.name])).toEqual([
+      [2, size(1)],
+      [1, size(0)],
+    ]);
+    expect(order.shipping_orders[0].line_items.map((li: any) => li.quantity)).toEqual([2, 1]);
+  });
+
+  it('--file, and flags override it; --file - reads stdin', async () => {
+    const body = {
+      external_id: 'file-1',
+      payment_method_id: otherMethod,
+      line_items: [{ id: 7, product: shirt.id, quantity: 3, attributes: { size: size(0), color: color(0) } }],
+      shipping_orders: [
+        { recipient: ann, line_items: [{ id: 7, quantity: 2 }] },
+        { recipient: { ...ann, first_name: 'Bo' }, line_items: [{ id: 7, quantity: 1 }] },
+      ],
+    };
+    const file = tmp('order.json', JSON.stringify(body));
+    const r = await merch(sandbox(), ['orders', 'create', '--file', file, '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    const order = await fetchOrder(orderIdOf(r.stdout));
+    expect(order.external_id).toBe('file-1');
+    expect(order.shipping_orders.map((s: any) => [s.first_name, s.line_items[0].quantity])).toEqual([
+      ['Ann', 2],
+      ['Bo', 1],
+    ]);
+
+    const over = await merch(sandbox(), ['orders', 'create', '--file', '-', '--external-id', 'file-2', '--payment-method', defaultMethod, '--yes'], {
+      stdin: JSON.stringify(body),
+    });
+    expect(over.code, over.stderr).toBe(0);
+    const second = await fetchOrder(orderIdOf(over.stdout));
+    expect(second.external_id).toBe('file-2');
+    expect(second.id).not.toBe(order.id);
+  });
+
+  it('--recipients CSV (BOM, CRLF, quoted comma): one line item per size, one shipping order per row', async () => {
+    const csv = tmp(
+      'staff.csv',
+      '\uFEFFfirst_name,last_name,email,line_1,city,state,postal_code,country,size,quantity\r\n' +
+        `Ann,Lee,ann@example.com,"1 Main St, Apt 2",Austin,TX,78701,US,${size(0)},\r\n` +
+        `Bo,Ek,,2 High St,Boston,MA,02101,US,${size(1)},2\r\n` +
+        `Cy,Ng,,3 Low St,Denver,CO,80201,US,${size(0).toLowerCase()},\r\n`,
+    );
+    const r = await merch(sandbox(), ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${color(0)}`, '--recipients', csv, '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows.filter((row) => row[0] === 'shipping_order').map((row) => row[2])).toEqual(['Ann Lee', 'Bo Ek', 'Cy Ng']);
+    const order = await fetchOrder(orderIdOf(r.stdout));
+    expect(order.line_items.map((li: any) => [li.part.variant.size.name, li.quantity])).toEqual([
+      [size(0), 2],
+      [size(1), 2],
+    ]);
+    expect(order.shipping_orders.map((s: any) => [s.first_name, s.address.line_1, s.line_items[0].quantity])).toEqual([
+      ['Ann', '1 Main St, Apt 2', 1],
+      ['Bo', '2 High St', 2],
+      ['Cy', '3 Low St', 1],
+    ]);
+  });
+
+  it('--dry-run prints the exact body and sends nothing', async () => {
+    const { result, requests } = await requestsDuring(sandbox(), () =>
+      merch(sandbox(), ['orders', 'create', '--product', String(shirt.id), '--quantity', '2', '--attr', `size=${size(0)}`, '--attr', `color=${color(0).toLowerCase()}`, '--recipient', recipientFlag, '--external-id', 'dry-1', '--dry-run']),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(posts(requests)).toEqual([]);
+    expect(JSON.parse(result.stdout)).toEqual({
+      external_id: 'dry-1',
+      payment_method_id: defaultMethod,
+      line_items: [{ id: 1, product: shirt.id, quantity: 2, attributes: { size: size(0), color: color(0) } }],
+      shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 2 }] }],
+    });
+  });
+});
+
+describe('orders create: each validation rule exits 2 naming the field, and sends nothing', () => {
+  const base = () => ({
+    payment_method_id: defaultMethod,
+    line_items: [{ id: 1, product: shirt.id, quantity: 2, attributes: { size: size(0), color: color(0) } }],
+    shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 2 }] }],
+  });
+  const cases: [string, () => string[], string][] = [
+    [
+      'line item not fully accounted for',
+      () => ['--file', tmp('a.json', JSON.stringify({ ...base(), shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 1 }] }] }))],
+      'error: line_items[0].quantity: is 2 but the shipping orders carry 1 of line item 1',
+    ],
+    [
+      'a shipping order refers to a line item that does not exist',
+      () => ['--file', tmp('b.json', JSON.stringify({ ...base(), shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 2 }, { id: 9, quantity: 1 }] }] }))],
+      'error: shipping_orders[0].line_items[1].id: refers to line item 9, which the order does not have',
+    ],
+    [
+      'duplicate line item ids',
+      () => ['--file', tmp('c.json', JSON.stringify({ ...base(), line_items: [...base().line_items, { ...base().line_items[0]!, quantity: 1 }] }))],
+      'error: line_items[1].id: duplicate id 1 (also line_items[0].id)',
+    ],
+    [
+      'a quantity that is not a positive integer (file)',
+      () => ['--file', tmp('d.json', JSON.stringify({ ...base(), shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 2.5 }] }] }))],
+      'error: shipping_orders[0].line_items[0].quantity: must be a positive integer',
+    ],
+    ['a quantity that is not a positive integer (flag)', () => ['--product', String(shirt.id), '--quantity', '0', '--recipient', recipientFlag], 'error: --quantity: must be a positive integer, got "0"'],
+    [
+      'a recipient without a postal code',
+      () => ['--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag.replace(',postal_code=78701', '')],
+      'error: --recipient, key postal_code: is required',
+    ],
+    [
+      'a recipient field missing in a file',
+      () => ['--file', tmp('e.json', JSON.stringify({ ...base(), shipping_orders: [{ recipient: { ...ann, city: undefined }, line_items: [{ id: 1, quantity: 2 }] }] }))],
+      'error: shipping_orders[0].recipient.city: is required',
+    ],
+    [
+      'an attribute value the product does not offer',
+      () => ['--product', String(shirt.id), '--quantity', '1', '--attr', 'size=XXXL', '--attr', `color=${color(0)}`, '--recipient', recipientFlag],
+      'error: --attr size: "XXXL" is not a size of product',
+    ],
+    [
+      'an attribute the product does not have',
+      () => ['--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--attr', 'fit=slim', '--recipient', recipientFlag],
+      'error: --attr fit: product',
+    ],
+    [
+      'an attribute that must be chosen',
+      () => ['--product', String(shirt.id), '--quantity', '1', '--attr', `color=${color(0)}`, '--recipient', recipientFlag],
+      'error: --attr size: is required',
+    ],
+    ['a product that does not exist', () => ['--product', '999999', '--quantity', '1', '--recipient', recipientFlag], 'error: --product: custom product 999999 does not exist'],
+    [
+      'a CSV row with a size the product does not offer',
+      () => ['--product', String(shirt.id), '--attr', `color=${color(0)}`, '--recipients', tmp('r.csv', `first_name,last_name,line_1,city,state,postal_code,country,size\nAnn,Lee,1 Main,Austin,TX,78701,US,${size(0)}\nBo,Ek,2 Main,Austin,TX,78701,US,Huge\n`)],
+      '/r.csv row 3, column size: "Huge" is not a size of product',
+    ],
+    [
+      'a CSV row without a postal code',
+      () => ['--product', String(shirt.id), '--attr', `color=${color(0)}`, '--attr', `size=${size(0)}`, '--recipients', tmp('s.csv', 'first_name,last_name,line_1,city,state,postal_code,country\nAnn,Lee,1 Main,Austin,TX,78701,US\nBo,Ek,2 Main,Austin,TX,,US\n')],
+      '/s.csv row 3, column postal_code: is required',
+    ],
+    [
+      'a CSV quantity that is not a positive integer',
+      () => ['--product', String(shirt.id), '--recipients', tmp('t.csv', 'first_name,last_name,line_1,city,state,postal_code,country,quantity\nAnn,Lee,1 Main,Austin,TX,78701,US,-1\n')],
+      '/t.csv row 2, column quantity: must be a positive integer, got "-1"',
+    ],
+    ['an unterminated quote in --recipient', () => ['--product', String(shirt.id), '--quantity', '1', '--recipient', 'first_name="Ann'], 'error: --recipient: key "first_name": unterminated " quote'],
+    [
+      'an incomplete order when not on a terminal',
+      () => ['--product', String(shirt.id)],
+      'error: the order is incomplete: missing --quantity; --recipient or --recipients',
+    ],
+    [
+      'no --yes when not interactive',
+      () => ['--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag],
+      'error: --yes required when not interactive',
+    ],
+  ];
+
+  for (const [name, args, message] of cases) {
+    it(name, async () => {
+      const yes = name.startsWith('no --yes') ? [] : ['--yes'];
+      const { result, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), ['orders', 'create', ...args(), ...yes]));
+      expect(result.stderr).toContain(message);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(posts(requests)).toEqual([]);
+    });
+  }
+});
+
+describe('orders create: exactly once', () => {
+  it('a rerun of the same CSV command reports the order the first run created', async () => {
+    const csv = tmp('again.csv', `first_name,last_name,line_1,city,state,postal_code,country\nAnn,Again,1 Main,Austin,TX,78701,US\n`);
+    const dir = mkdtempSync(join(tmpdir(), 'merch-journal-'));
+    const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
+    const first = await merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } });
+    expect(first.code, first.stderr).toBe(0);
+    const { result: second, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } }));
+    expect(second.code, second.stderr).toBe(0);
+    expect(posts(requests)).toEqual([]);
+    expect(orderIdOf(second.stdout)).toBe(orderIdOf(first.stdout));
+    expect(second.stderr).toContain('this order was already created');
+    const journal = readFileSync(join(dir, 'orders-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(journal.map((e) => e.state)).toEqual(['pending', 'created']);
+    expect(String(journal[1].order_id)).toBe(orderIdOf(first.stdout));
+  });
+
+  it('an external id the service already has is reported as that order (409), not doubled', async () => {
+    const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag, '--external-id', 'dup-409', '--yes'];
+    const first = await merch(sandbox(), args);
+    expect(first.code, first.stderr).toBe(0);
+    // a fresh config dir: no journal, so the CLI sends, and the service answers 409
+    const { result: second, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), args));
+    expect(second.code, second.stderr).toBe(0);
+    expect(posts(requests).map((r) => r.status)).toEqual([409]);
+    expect(second.stderr).toContain(`the service already had order ${orderIdOf(first.stdout)} for external id dup-409`);
+    expect(orderIdOf(second.stdout)).toBe(orderIdOf(first.stdout));
+    const list = await sandboxApi(sandbox(), '/v1/orders?external_id=dup-409');
+    expect(list.body.count).toBe(1);
+  });
+
+  it('killed at any moment, a rerun of the same command ends with exactly one order', async () => {
+    for (let i = 0; i < 6; i++) {
+      const dir = mkdtempSync(join(tmpdir(), 'merch-kill-'));
+      const csv = tmp('kill.csv', `first_name,last_name,line_1,city,state,postal_code,country\nKill${i},Test,1 Main,Austin,TX,78701,US\n`);
+      const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
+      const before = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count as number;
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'merch.js'), ...args], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // kill it somewhere between start-up and the end of its work
+      await new Promise((resolve) => setTimeout(resolve, 150 + i * 60));
+      child.kill('SIGKILL');
+      await exited;
+      const rerun = await merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } });
+      expect(rerun.code, rerun.stderr).toBe(0);
+      const after = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count as number;
+      expect(after - before, `kill #${i}: ${rerun.stderr}`).toBe(1);
+    }
+  }, 60_000);
+});
+
+describe('orders create under faults', () => {
+  const faulty = useSandbox({ faults: 0.3, faultKinds: ['drop_after'], seed: 7 });
+
+  it('50 creations with connections dropped after the work is done make exactly 50 orders', async () => {
+    const products = (await sandboxApi<{ results: Product[] }>(faulty(), '/v1/custom-products/?limit=100')).body.results;
+    const p = products.find((x) => x.available_attributes.sizes.length > 1)!;
+    const attrs = ['--attr', `size=${p.available_attributes.sizes[0]!.name}`, '--attr', `color=${p.available_attributes.colors[0]!.name}`];
+    const ids: string[] = [];
+    let reruns = 0;
+    const one = async (i: number) => {
+      const dir = mkdtempSync(join(tmpdir(), 'merch-faults-'));
+      const args = ['orders', 'create', '--product', String(p.id), '--quantity', String(1 + (i % 3)), ...attrs, '--recipient', recipientFlag.replace('Ann', `R${i}`), '--yes', '--retries', '6'];
+      // the documented recovery: if a run could not finish, run the same command again
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const r = await merch(faulty(), args, { env: { MERCH_CONFIG_DIR: dir } });
+        if (r.code === 0) {
+          ids.push(orderIdOf(r.stdout));
+          return;
+        }
+        expect(r.code, r.stderr).toBe(1);
+        reruns++;
+      }
+      throw new Error(`creation ${i} did not finish`);
+    };
+    const queue = Array.from({ length: 50 }, (_, i) => i);
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) await one(i);
+    }));
+
+    expect(ids).toHaveLength(50);
+    expect(new Set(ids).size).toBe(50);
+    const orders: any[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = (await sandboxApi(faulty(), `/v1/orders?limit=100&offset=${offset}`)).body;
+      orders.push(...page.results);
+      if (!page.next) break;
+    }
+    expect(orders).toHaveLength(50);
+    const names = orders.map((o) => o.shipping_orders[0].first_name).sort();
+    expect(names).toEqual(Array.from({ length: 50 }, (_, i) => `R${i}`).sort());
+    expect(orders.every((o) => o.line_items[0].quantity === 1 + (Number(o.shipping_orders[0].first_name.slice(1)) % 3))).toBe(true);
+    // the faults did happen: some POSTs were dropped after the order was made
+    const dropped = faulty().requests.filter((r) => r.method === 'POST' && r.status === 0);
+    expect(dropped.length).toBeGreaterThan(5);
+    expect(reruns).toBeGreaterThanOrEqual(0);
+  }, 180_000);
+});
+
+describe('orders create: the wizard, through real prompts on a terminal', () => {
+  it('picks a product, types a recipient, chooses attributes, quantity and payment method, confirms', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merch-wizard-'));
+    const run = merchTty(sandbox(), ['orders', 'create'], { env: { MERCH_CONFIG_DIR: dir } });
+    const enter = '\r';
+    const down = '\u001b[B';
+    await run.waitFor(/Custom product/);
+    run.type(shirt.name);
+    await run.waitFor(new RegExp(`${shirt.name}`));
+    await new Promise((r) => setTimeout(r, 300));
+    run.type(enter);
+    await run.waitFor(/Recipients/);
+    run.type(enter); // one recipient
+    const fields: [RegExp, string][] = [
+      [/First name/, 'Wiz'],
+      [/Last name/, 'Ard'],
+      [/Email \(optional\)/, 'wiz@example.com'],
+      [/Phone \(optional\)/, ''],
+      [/Company \(optional\)/, ''],
+      [/Line 1/, '9 Oak St, Unit 4'],
+      [/Line 2 \(optional\)/, ''],
+      [/City/, 'Salem'],
+      [/State/, 'OR'],
+      [/Postal code/, '97301'],
+      [/Country/, 'US'],
+    ];
+    for (const [prompt, value] of fields) {
+      await run.waitFor(prompt);
+      run.type(value + enter);
+    }
+    await run.waitFor(/\? Color/);
+    run.type(down + enter); // the second color
+    await run.waitFor(/\? Size/);
+    run.type(down + enter); // the second size
+    await run.waitFor(/\? Quantity/);
+    run.type('\u007f4' + enter);
+    await run.waitFor(/\? Payment method/);
+    run.type(enter); // the default, preselected
+    await run.waitFor(/Create this order\?/);
+    expect(run.screen()).toMatch(/Recipients: 1/);
+    expect(run.screen()).toMatch(/Total before shipping and tax: \d+\.\d{2} USD/);
+    run.type('y' + enter);
+    const result = await run.done;
+    expect(result.code, run.screen()).toBe(0);
+    const id = /Order (\d+)/.exec(run.screen())![1]!;
+    const order = await fetchOrder(id);
+    expect(order.line_items).toHaveLength(1);
+    expect(order.line_items[0].quantity).toBe(4);
+    expect(order.line_items[0].part.variant.color.name).toBe(color(1));
+    expect(order.line_items[0].part.variant.size.name).toBe(size(1));
+    expect(order.shipping_orders[0].first_name).toBe('Wiz');
+    expect(order.shipping_orders[0].address.line_1).toBe('9 Oak St, Unit 4');
+    const methods = await sandboxApi(sandbox(), '/v1/payment-methods/');
+    expect(methods.status).toBe(200);
+  }, 60_000);
+
+  it('takes recipients from a CSV path', async () => {
+    const csv = tmp('wiz.csv', `first_name,last_name,line_1,city,state,postal_code,country,size\nAl,One,1 A St,Salem,OR,97301,US,${size(0)}\nBe,Two,2 B St,Salem,OR,97301,US,${size(1)}\n`);
+    const run = merchTty(sandbox(), ['orders', 'create', '--product', String(shirt.id)]);
+    await run.waitFor(/Recipients/);
+    run.type('\u001b[B\r'); // a CSV file
+    await run.waitFor(/Recipients CSV file/);
+    run.type(`${csv}\r`);
+    await run.waitFor(/\? Color/);
+    expect(run.screen()).not.toMatch(/\? Size/); // the CSV gives the size per row
+    run.type('\r');
+    await run.waitFor(/Quantity for each recipient/);
+    run.type('\r');
+    await run.waitFor(/\? Payment method/);
+    run.type('\r');
+    await run.waitFor(/Create this order\?/);
+    expect(run.screen()).toMatch(/Recipients: 2/);
+    run.type('y\r');
+    const result = await run.done;
+    expect(result.code, run.screen()).toBe(0);
+    const order = await fetchOrder(/Order (\d+)/.exec(run.screen())![1]!);
+    expect(order.line_items.map((li: any) => li.part.variant.size.name)).toEqual([size(0), size(1)]);
+    expect(order.shipping_orders.map((s: any) => s.first_name)).toEqual(['Al', 'Be']);
+  }, 60_000);
+});
