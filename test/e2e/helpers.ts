@@ -84,7 +84,8 @@ export interface TtyRun {
  * `raw` keeps the ANSI codes.
  */
 export function merchTty(sandbox: { url: string }, args: string[], options: RunOptions = {}): TtyRun {
-  const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
+  // A wide terminal, so prompts and tables are not wrapped at 80 columns.
+  const command = `stty cols 250 rows 50 2>/dev/null; ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: cliEnv(sandbox.url, options.env), stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   const waiters = new Set<() => void>();
