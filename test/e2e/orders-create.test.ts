@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -306,8 +308,58 @@ describe('orders create: exactly once', () => {
     expect(list.body.count).toBe(1);
   });
 
+  it('a POST whose connection dropped after the order was made: the rerun resends the same external id and reports that order', async () => {
+    // A proxy that forwards everything, but cuts the connection of the first order POST
+    // once the sandbox has answered it: the order exists, the CLI cannot know.
+    let cut = false;
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+        const answer = await fetch(sandbox().url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        const text = await answer.text();
+        if (req.method === 'POST' && !cut) {
+          cut = true;
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(text);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'merch-drop-'));
+      const csv = tmp('drop.csv', `first_name,last_name,line_1,city,state,postal_code,country\nDrop,Once,1 Main,Austin,TX,78701,US\n`);
+      const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes', '--retries', '0'];
+      const env = { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: url };
+      const first = await merch(sandbox(), args, { env });
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain('the order may or may not have been created');
+      expect(first.stderr).toContain('run the same command again');
+      const externalId = /external id: ([0-9a-f-]{36})/.exec(first.stderr)![1]!;
+      const made = await sandboxApi(sandbox(), `/v1/orders?external_id=${externalId}`);
+      expect(made.body.count).toBe(1);
+
+      const second = await merch(sandbox(), args, { env });
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toContain(`finishing an earlier attempt: external id ${externalId}`);
+      expect(second.stderr).toContain(`the service already had order ${made.body.results[0].id}`);
+      expect(orderIdOf(second.stdout)).toBe(String(made.body.results[0].id));
+      expect((await sandboxApi(sandbox(), `/v1/orders?external_id=${externalId}`)).body.count).toBe(1);
+      const states = readFileSync(join(dir, 'orders-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).state);
+      expect(states).toEqual(['pending', 'pending', 'created']);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
   it('killed at any moment, a rerun of the same command ends with exactly one order', async () => {
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'merch-kill-'));
       const csv = tmp('kill.csv', `first_name,last_name,line_1,city,state,postal_code,country\nKill${i},Test,1 Main,Austin,TX,78701,US\n`);
       const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
@@ -315,7 +367,7 @@ describe('orders create: exactly once', () => {
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'merch.js'), ...args], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // kill it somewhere between start-up and the end of its work
-      await new Promise((resolve) => setTimeout(resolve, 150 + i * 60));
+      await new Promise((resolve) => setTimeout(resolve, 200 + i * 50));
       child.kill('SIGKILL');
       await exited;
       const rerun = await merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } });
