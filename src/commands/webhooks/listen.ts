@@ -71,8 +71,8 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   } finally {
     await receiver?.close();
     await subscriptions?.remove();
-    const backlog = forwarder.backlog;
     await forwarder.close();
+    const backlog = forwarder.backlog;
     await show.flushed();
     await journal.close();
     if (backlog > 0) ctx.io.err(`${backlog} forwards not yet delivered are kept in ${journal.file}; they resume on the next start`);

@@ -1,0 +1,267 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT_KINDS } from '../../src/webhooks/event-kinds.js';
+import { freePort, startTarget, waitFor } from '../webhooks/helpers.js';
+import { cliEnv, createOrder, merch, ROOT, sandboxApi, useSandbox } from './helpers.js';
+
+const sandbox = useSandbox({ eventDelayMs: 50, deliveryRetryBaseMs: 100 });
+
+interface Listener {
+  /** The URL to post to, from --print-target. */
+  target: string;
+  out: () => string;
+  err: () => string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+const running: Listener[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const listener of running.splice(0)) {
+    listener.child.kill('SIGKILL');
+    await listener.exited;
+  }
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Spawns `merch webhooks listen --port 0 --print-target ...args` and waits until it is ready. */
+async function listen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'merch.js'), 'webhooks', 'listen', '--port', '0', '--print-target', ...args], {
+    cwd: ROOT,
+    env: cliEnv(sandbox().url, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listener: Listener = { target: '', out: () => out, err: () => err, child, exited };
+  running.push(listener);
+  await waitFor(() => /ready; Ctrl-C to stop/.test(err) || child.exitCode !== null, 10_000);
+  if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${err}`);
+  listener.target = out.split('\n')[0]!;
+  return listener;
+}
+
+async function stop(listener: Listener, signal: NodeJS.Signals = 'SIGINT'): Promise<number | null> {
+  listener.child.kill(signal);
+  const code = await listener.exited;
+  running.splice(running.indexOf(listener), 1);
+  return code;
+}
+
+function journal(file: string): { id: number; event: string; data: Record<string, unknown>; type?: string }[] {
+  return readFileSync(file, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+function saveFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'merch-listen-')), 'events.jsonl');
+}
+
+function post(url: string, body: unknown): Promise<number> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }).then(
+    (r) => r.status,
+  );
+}
+
+const delivery = (event: string, data: Record<string, unknown>) => ({ hook: { id: 1, event, target: 'x' }, data });
+
+describe('webhooks listen against the sandbox', () => {
+  it('receives every event kind through --subscribe, prints and journals each exactly once, and unsubscribes on SIGINT', async () => {
+    const order = await createOrder(sandbox(), `listen-${Date.now()}`);
+    await new Promise((r) => setTimeout(r, 300)); // let the order's own lifecycle events pass
+    const shippingId = order.shipping_orders[0].id;
+    const file = saveFile();
+    const listener = await listen(['--subscribe', '--save', file]);
+    const mine = async () =>
+      (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.filter((s: { target: string }) => s.target === listener.target);
+    expect((await mine()).map((s: { event: string }) => s.event).sort()).toEqual([...EVENT_KINDS].sort());
+
+    const ids: Record<string, number> = { order: order.id, shipping_order: shippingId, custom_product: 100001 };
+    for (const event of EVENT_KINDS) {
+      const id = String(ids[event.slice(0, event.indexOf('.'))]);
+      const result = await merch(sandbox(), ['webhooks', 'trigger', event, '--id', id]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`triggered ${event}`);
+    }
+    await waitFor(() => journal(file).length >= EVENT_KINDS.length);
+    await new Promise((r) => setTimeout(r, 300)); // a duplicate would arrive now
+
+    const records = journal(file);
+    expect(records.map((r) => r.event).sort()).toEqual([...EVENT_KINDS].sort());
+    expect(records.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const lines = listener.out().trimEnd().split('\n').slice(1);
+    expect(lines).toHaveLength(6);
+    for (const event of EVENT_KINDS) expect(lines.filter((line) => line.includes(`  ${event}  `))).toHaveLength(1);
+    expect(lines.find((l) => l.includes('  order.changed  '))).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  order\\.changed  order ${order.id}  status=\\S`));
+    expect(lines.find((l) => l.includes('  shipping_order.changed  '))).toContain(`shipping_order ${shippingId}  order=${order.id}`);
+
+    expect(await stop(listener)).toBe(0);
+    expect(await mine()).toEqual([]);
+    expect(listener.err()).toMatch(/stopping/);
+  });
+
+  it('journals the events of a new order, filtered by --events, as raw JSON lines with --json', async () => {
+    const file = saveFile();
+    const listener = await listen(['--subscribe', '--events', 'order.created,order.changed', '--save', file, '--json']);
+    const order = await createOrder(sandbox(), `listen-json-${Date.now()}`);
+    await waitFor(() => journal(file).some((r) => r.event === 'order.changed' && (r.data['payment_status'] as { id?: string })?.id === 'paid'));
+    const records = journal(file).filter((r) => r.data['id'] === order.id);
+    expect(records.filter((r) => r.event === 'order.created')).toHaveLength(1);
+    expect(journal(file).every((r) => r.event.startsWith('order.'))).toBe(true);
+    const printedLines = () => listener.out().trimEnd().split('\n').slice(1);
+    await waitFor(() => printedLines().length >= journal(file).length);
+    const printed = printedLines().map((line) => JSON.parse(line));
+    expect(printed).toHaveLength(journal(file).length);
+    expect(printed[0]).toEqual({ hook: expect.objectContaining({ event: 'order.created' }), data: expect.objectContaining({ id: order.id }) });
+    expect(await stop(listener, 'SIGTERM')).toBe(0);
+    expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
+  });
+
+  it('refuses bad requests with 4xx and a line on stderr while valid events keep flowing', async () => {
+    const file = saveFile();
+    const listener = await listen(['--secret', 'tok', '--save', file]);
+    expect(listener.target).toMatch(/\?token=tok$/);
+    const base = listener.target.replace(/\?.*$/, '');
+    expect(await post(`${base}?token=nope`, delivery('order.changed', { id: 1 }))).toBe(401);
+    expect(await post(listener.target, 'not json')).toBe(400);
+    expect(await post(listener.target, { hook: {}, data: 1 })).toBe(422);
+    expect(await post(listener.target, 'x'.repeat(1024 * 1024 + 1)).catch(() => 413)).toBe(413);
+    expect(await post(listener.target, delivery('order.changed', { id: 7, status: { name: '\u001b[2JIn Production' } }))).toBe(204);
+    await waitFor(() => listener.out().includes('order 7'));
+    expect(listener.err()).toMatch(/refused 401 from 127\.0\.0\.1: wrong \?token=/);
+    expect(listener.err()).toMatch(/refused 400 .*not JSON/);
+    expect(listener.err()).toMatch(/refused 422 .*not a delivery/);
+    expect(listener.err()).toMatch(/refused 413 .*body over 1048576 bytes/);
+    expect(listener.out()).toContain('order 7  status=In Production');
+    expect(listener.out()).not.toContain('\u001b');
+    expect(journal(file)).toHaveLength(1);
+  });
+
+  it('loses no acknowledged event when killed with SIGKILL, and numbers on after a restart', async () => {
+    const file = saveFile();
+    const listener = await listen(['--save', file]);
+    const acknowledged: number[] = [];
+    let next = 0;
+    const sender = async () => {
+      for (;;) {
+        const n = next++;
+        const status = await post(listener.target, delivery('order.changed', { id: n })).catch(() => 0);
+        if (status !== 204) return;
+        acknowledged.push(n);
+      }
+    };
+    const senders = Array.from({ length: 20 }, sender);
+    await waitFor(() => acknowledged.length >= 200);
+    listener.child.kill('SIGKILL');
+    await Promise.all(senders);
+    await listener.exited;
+    running.splice(running.indexOf(listener), 1);
+
+    const saved = journal(file);
+    const savedIds = new Set(saved.map((r) => r.data['id']));
+    expect(acknowledged.filter((n) => !savedIds.has(n))).toEqual([]);
+    expect(new Set(saved.map((r) => r.id)).size).toBe(saved.length);
+
+    const again = await listen(['--save', file]);
+    expect(await post(again.target, delivery('order.created', { id: -1 }))).toBe(204);
+    const last = journal(file).at(-1)!;
+    expect(last.id).toBe(Math.max(...saved.map((r) => r.id)) + 1);
+  });
+
+  it('forwards through a target that is down for a while, and resumes pending forwards after a restart', async () => {
+    const file = saveFile();
+    const port = await freePort();
+    const forwardTo = `http://127.0.0.1:${port}/hooks?key=v`;
+    let listener = await listen(['--save', file, '--forward-to', forwardTo, '--forward-to', `order.created=http://127.0.0.1:${port}/created`]);
+    expect(await post(listener.target, delivery('order.created', { id: 1 }))).toBe(204);
+    expect(await post(listener.target, delivery('order.changed', { id: 1 }))).toBe(204);
+    await waitFor(() => /failed \(connection refused\); retrying/.test(listener.err()));
+    expect(await stop(listener)).toBe(0);
+    expect(listener.err()).toMatch(/3 forwards not yet delivered are kept/);
+
+    listener = await listen(['--save', file, '--forward-to', forwardTo]);
+    expect(listener.err()).toMatch(/resuming 2 events not yet forwarded/);
+    expect(await post(listener.target, delivery('order.changed', { id: 2 }))).toBe(204);
+    await new Promise((r) => setTimeout(r, 600)); // still down: retries keep going
+    const target = await startTarget(() => 204, port);
+    cleanups.push(() => target.close());
+    await waitFor(() => target.received.length >= 4, 10_000);
+
+    const got = target.received.map((r) => `${r.url} ${JSON.parse(r.body).hook.event} ${JSON.parse(r.body).data.id}`);
+    expect(got.filter((g) => g.startsWith('/hooks?key=v'))).toEqual([
+      '/hooks?key=v order.created 1',
+      '/hooks?key=v order.changed 1',
+      '/hooks?key=v order.changed 2',
+    ]);
+    expect(got.filter((g) => g.startsWith('/created'))).toEqual(['/created order.created 1']);
+    await waitFor(() => journal(file).filter((r) => r.type === 'delivered').length === 4);
+    expect(await stop(listener)).toBe(0);
+    expect(listener.err()).not.toMatch(/not yet delivered/);
+
+    const replayed = await startTarget();
+    cleanups.push(() => replayed.close());
+    const replay = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--id', '2', '--to', replayed.url]);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toMatch(/^#2\torder\.changed\t.*\tok\tanswered 204\n$/);
+    expect(replayed.received.map((r) => JSON.parse(r.body))).toEqual([{ hook: expect.any(Object), data: { id: 1 } }]);
+  });
+
+  it('with --refetch, prints the API copy of a real resource and flags a forged one', async () => {
+    const listener = await listen(['--refetch', '--save', saveFile()]);
+    const order = (await sandboxApi(sandbox(), '/v1/orders')).body.results[0];
+    expect(await post(listener.target, delivery('order.changed', { id: order.id, status: { name: 'Forged' } }))).toBe(204);
+    expect(await post(listener.target, delivery('order.changed', { id: 987654 }))).toBe(204);
+    await waitFor(() => listener.out().split('\n').length >= 4);
+    const [, real, forged] = listener.out().split('\n');
+    expect(real).toContain(`order ${order.id}  status=${order.status.name}`);
+    expect(real).not.toContain('Forged');
+    expect(real).toMatch(/\(refetched\)$/);
+    expect(forged).toMatch(/order 987654  \(UNVERIFIED: .*404/);
+  });
+});
+
+describe('webhooks trigger', () => {
+  it('refuses with exit 2 when the base URL is not a sandbox', async () => {
+    const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found."}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await merch({ url }, ['webhooks', 'trigger', 'order.changed']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: webhooks trigger works only against the sandbox/);
+  });
+
+  it('refuses an unknown event kind before any request', async () => {
+    const result = await merch(sandbox(), ['webhooks', 'trigger', 'order.deleted']);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('webhooks listen flags', () => {
+  it('refuses an unknown --events kind and a bad --forward-to with exit 2', async () => {
+    const events = await merch(sandbox(), ['webhooks', 'listen', '--port', '0', '--events', 'order.changed,order.deleted']);
+    expect(events.code).toBe(2);
+    expect(events.stderr).toContain("unknown event kind 'order.deleted'");
+    const forward = await merch(sandbox(), ['webhooks', 'listen', '--port', '0', '--forward-to', 'order.deleted=http://127.0.0.1:1/']);
+    expect(forward.code).toBe(2);
+    expect(forward.stderr).toContain('unknown event "order.deleted"');
+  });
+
+  it('reports a port in use with exit 1', async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => blocker.close(() => resolve())));
+    const result = await merch(sandbox(), ['webhooks', 'listen', '--port', String(port)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: port ${port} on 127.0.0.1 is in use`);
+  });
+});
