@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 // sandbox on port 0. No mocks: every request is real HTTP.
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'merch.js');
+export const BIN = join(ROOT, 'bin', 'merch.js');
 export const TOKEN = 'sandbox-token';
 export const TOKEN_2 = 'sandbox-token-2';
 
