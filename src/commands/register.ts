@@ -7,6 +7,7 @@ import { registerParts } from './parts/index.js';
 import { registerPaymentMethods } from './payment-methods/index.js';
 import { registerDesignLink } from './design-link/index.js';
 import { registerProducts } from './products/index.js';
+import { registerSandbox } from './sandbox/index.js';
 import { registerSession } from './session/index.js';
 import { registerWebhooks } from './webhooks/index.js';
 
@@ -21,5 +22,6 @@ export function registerCommands(program: Command): void {
   registerWebhooks(program);
   registerDesignLink(program);
   registerApi(program);
+  registerSandbox(program);
   registerCompletion(program);
 }

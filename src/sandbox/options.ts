@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { FAULT_KINDS, type FaultKind } from './faults.js';
 
 /** startSandbox's options, checked once; messages name the command-line flag. */
@@ -36,18 +37,18 @@ export const MAX_CATALOG = 100_000;
 
 function integer(value: number, flag: string, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${flag} must be an integer from ${min} to ${max}.`);
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max}.`);
   }
   return value;
 }
 
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
   const faults = options.faults ?? 0;
-  if (!Number.isFinite(faults) || faults < 0 || faults > 1) throw new Error('--faults must be a number from 0 to 1.');
+  if (!Number.isFinite(faults) || faults < 0 || faults > 1) throw new UsageError('--faults must be a number from 0 to 1.');
   const faultKinds = options.faultKinds ?? [...FAULT_KINDS];
   const unknown = faultKinds.find((kind) => !FAULT_KINDS.includes(kind));
   if (unknown !== undefined || faultKinds.length === 0) {
-    throw new Error(`--fault-kinds must list some of: ${FAULT_KINDS.join(', ')}.`);
+    throw new UsageError(`--fault-kinds must list some of: ${FAULT_KINDS.join(', ')}.`);
   }
   // Logging is on when asked for: quiet:false, or a log function without quiet:true.
   const quiet = options.quiet ?? options.log === undefined;

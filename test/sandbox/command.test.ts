@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/commands/sandbox.js';
+import { run } from '../../src/commands/sandbox/run.js';
 import { waitFor } from './listener.js';
 
 const defaults = { host: '127.0.0.1', port: 0, seed: 1, catalog: 10, faults: 0, latency: 0, quiet: false };

@@ -1,4 +1,5 @@
-import { DESIGN_TOOL_KEY, FAULT_KINDS, SEEDED_ACCOUNTS, startSandbox, type FaultKind } from '../sandbox/index.js';
+import { DESIGN_TOOL_KEY, FAULT_KINDS, SEEDED_ACCOUNTS, startSandbox, type FaultKind } from '../../sandbox/index.js';
+import { UsageError } from '../../errors.js';
 
 /** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
 export interface SandboxCommandOptions {
@@ -19,7 +20,7 @@ function parseFaultKinds(value: string | undefined): FaultKind[] | undefined {
   const kinds = value.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
   const unknown = kinds.filter((kind) => !(FAULT_KINDS as readonly string[]).includes(kind));
   if (kinds.length === 0 || unknown.length > 0) {
-    throw new Error(`--fault-kinds must list some of: ${FAULT_KINDS.join(', ')} (got "${value}").`);
+    throw new UsageError(`--fault-kinds must list some of: ${FAULT_KINDS.join(', ')} (got "${value}").`);
   }
   return kinds as FaultKind[];
 }
