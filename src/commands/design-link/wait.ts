@@ -30,12 +30,15 @@ export async function runWait(ctx: Context, options: DesignLinkOptions, key: str
     },
   });
   const stop = new AbortController();
+  // Ctrl-C is ours from the moment the endpoint listens, so it is always closed cleanly.
+  const cancelled = interrupted(stop.signal);
+  cancelled.catch(() => undefined);
   try {
-    const link = await requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl });
+    const link = await Promise.race([requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
     ctx.io.err(`Open this link in a browser to design the product:\n\n  ${link}\n`);
-    if (options.open) await openBrowser(ctx, link);
+    if (options.open) await Promise.race([openBrowser(ctx, link), cancelled]);
     ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${showDuration(timeoutMs)}; Ctrl-C to cancel)...`);
-    const product = await Promise.race([server.result, interrupted(stop.signal), timedOut(stop.signal, timeoutMs, server)]);
+    const product = await Promise.race([server.result, cancelled, timedOut(stop.signal, timeoutMs, server)]);
     await printRecord(ctx, product, customProductFields);
   } finally {
     stop.abort();
