@@ -13,6 +13,7 @@ export function action<O extends object = Record<string, never>>(handler: Handle
     const globals = command.optsWithGlobals<GlobalOptions>();
     const { createContext } = await import('../context.js');
     const ctx = createContext(globals);
+    if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);
     try {
       await handler(ctx, command.opts() as O, command.args);
     } finally {

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
 
@@ -102,11 +103,29 @@ export function write(io: IO, text: string): Promise<void> | void {
   return new Promise((resolve) => io.stdout.once('drain', () => resolve()));
 }
 
-async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
+interface JmesPath {
+  search(value: unknown, expression: string): unknown;
+  compile(expression: string): unknown;
+}
+
+async function loadJmesPath(): Promise<JmesPath> {
   // jmespath is CommonJS: bundled, its functions are on the default export only.
-  const jmespath = await import('jmespath');
-  const search = jmespath.default?.search ?? jmespath.search;
-  return (value) => search(value as Parameters<typeof search>[0], expression);
+  const module = (await import('jmespath')) as unknown as JmesPath & { default?: JmesPath };
+  return module.default ?? module;
+}
+
+async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
+  const jmespath = await loadJmesPath();
+  return (value) => jmespath.search(value, expression);
+}
+
+/** Rejects a `--query` that is not valid JMESPath, before any request is sent. */
+export async function checkQuery(expression: string): Promise<void> {
+  try {
+    (await loadJmesPath()).compile(expression);
+  } catch (error) {
+    throw new UsageError(`--query: not a valid JMESPath expression: ${(error as Error).message}`);
+  }
 }
 
 async function table(io: IO, head: string[] | undefined, rows: string[][]): Promise<string> {
