@@ -68,6 +68,15 @@ describe('payment-methods set-default', () => {
     expect(JSON.parse(stdout)).toMatchObject({ id: card!.id, is_default: true });
   });
 
+  it('says so on a terminal; --query selects from the response', async () => {
+    const [, bank] = await methods();
+    const tty = await merchOnTty(sandbox(), ['payment-methods', 'set-default', bank!.id]);
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(new RegExp(`${bank!.id} is now the default payment method`));
+    const query = await merch(sandbox(), ['payment-methods', 'set-default', bank!.id, '--query', 'is_default']);
+    expect(JSON.parse(query.stdout)).toBe(true);
+  });
+
   it('exits 4 for an unknown method', async () => {
     expect((await merch(sandbox(), ['payment-methods', 'set-default', 'pm_nope'])).code).toBe(4);
   });

@@ -115,6 +115,13 @@ describe('webhooks delete', () => {
     expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
   });
 
+  it('says so on a terminal', async () => {
+    const id = await subscribe('order.changed', 'https://example.com/a');
+    const tty = await merchOnTty(sandbox(), ['webhooks', 'delete', String(id)]);
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(new RegExp(`deleted webhook subscription ${id}`));
+  });
+
   it('--json prints what was deleted; an unknown id exits 4', async () => {
     const id = await subscribe('order.changed', 'https://example.com/a');
     const json = await merch(sandbox(), ['webhooks', 'delete', String(id), '--json']);
