@@ -60,6 +60,9 @@ const deliveredRecordSchema = z.object({
   target: z.string(),
 });
 
+/** Batches committing at once: one can be written while the one before it syncs. */
+const MAX_IN_FLIGHT = 2;
+
 interface QueuedWrite {
   line: string;
   resolve: () => void;
@@ -68,7 +71,8 @@ interface QueuedWrite {
 
 export class Journal {
   private readonly queue: QueuedWrite[] = [];
-  private flushing: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private lastWrite: Promise<unknown> = Promise.resolve();
   private failure: unknown;
   private closed = false;
 
@@ -141,7 +145,7 @@ export class Journal {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.flushing;
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
     await this.handle.close();
   }
 
@@ -150,25 +154,41 @@ export class Journal {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.queue.push({ line: `${record}\n`, resolve, reject });
-      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+      this.startBatches();
     });
   }
 
-  /** Writes everything queued, batch after batch, one write and one fdatasync per batch. */
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0);
-      try {
-        if (this.failure !== undefined) throw this.failure;
-        await this.handle.appendFile(batch.map((w) => w.line).join(''));
-        await this.handle.datasync();
-        for (const w of batch) w.resolve();
-      } catch (error) {
-        // A failed write may have left part of a batch in the file: refuse every later
-        // append rather than write after a torn record (the next open cuts it off).
-        this.failure ??= error;
-        for (const w of batch) w.reject(error);
-      }
+  /** Commits everything queued as one batch, unless MAX_IN_FLIGHT batches are already going. */
+  private startBatches(): void {
+    while (this.queue.length > 0 && this.inFlight.size < MAX_IN_FLIGHT) {
+      const commit: Promise<void> = this.commit(this.queue.splice(0)).finally(() => {
+        this.inFlight.delete(commit);
+        this.startBatches();
+      });
+      this.inFlight.add(commit);
+    }
+  }
+
+  /**
+   * One write and one fdatasync for a batch. Writes are chained so records stay in
+   * order; the sync of one batch may overlap the write of the next, and each batch
+   * resolves only after a sync issued after its own write.
+   */
+  private async commit(batch: QueuedWrite[]): Promise<void> {
+    const written = this.lastWrite.then(() => {
+      // After a failed write part of a batch may be in the file: write nothing after it
+      // (the next open cuts the torn record off).
+      if (this.failure !== undefined) throw this.failure;
+      return this.handle.appendFile(batch.map((w) => w.line).join(''));
+    });
+    this.lastWrite = written.catch(() => undefined);
+    try {
+      await written;
+      await this.handle.datasync();
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      this.failure ??= error;
+      for (const w of batch) w.reject(error);
     }
   }
 }
