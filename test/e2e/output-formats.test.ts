@@ -80,3 +80,13 @@ describe('output formats', () => {
     expect(setDefault.stderr).not.toBe('');
   });
 });
+
+describe('query strings', () => {
+  it('products list sends categories__in=1,2, id__in and ordering=-created_at exactly', async () => {
+    const { result, requests } = await requestsDuring(sandbox(), () =>
+      merch(sandbox(), ['products', 'list', '--category', '1,2', '--id', '3,4,5', '--sort', '-created_at', '--search', 'tee shirt']),
+    );
+    expect(result.code).toBe(0);
+    expect(requests.map((r) => r.query)).toEqual(['categories__in=1,2&id__in=3,4,5&search=tee+shirt&ordering=-created_at']);
+  });
+});
