@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
-import { deliverySchema, type Delivery } from './delivery.js';
+import type { Delivery } from './delivery.js';
+import { exists, scanJournal, type JournalEvent, type ScanResult } from './journal-records.js';
+
+export { scanJournal, type JournalEvent, type JournalRecord, type ScanResult } from './journal-records.js';
 
 /**
  * The event journal: an append-only JSONL file, one record a line, readable by its owner
@@ -12,53 +13,15 @@ import { deliverySchema, type Delivery } from './delivery.js';
  * The second marks a forwarded event as delivered to one target, so the file is never
  * rewritten and undelivered events can be resumed after a restart.
  *
- * Appends are group-committed: records queued while a write is in flight are written
- * together with one write and one fdatasync, and each append resolves only after its
+ * Appends are group-committed: records queued while earlier batches are being written
+ * go together in one write and one fdatasync, and each append resolves only after its
  * record is on disk.
  */
-
-export interface JournalEvent {
-  id: number;
-  received_at: string;
-  event: string;
-  hook: Delivery['hook'];
-  data: Delivery['data'];
-  /** The targets the event was to be forwarded to when it was received. */
-  forward_to?: string[];
-}
-
-export type JournalRecord =
-  | { type: 'event'; event: JournalEvent }
-  | { type: 'delivered'; id: number; target: string };
-
-export interface ScanResult {
-  lastId: number;
-  /** Bytes of the file up to the end of its last complete line. */
-  validBytes: number;
-  /** Bytes after the last newline: a record torn by a crash mid-write (never acknowledged). */
-  tornBytes: number;
-  /** Complete lines that are not records (left in place, skipped). */
-  skippedLines: number;
-}
 
 export interface PendingEvent {
   event: JournalEvent;
   targets: string[];
 }
-
-const eventRecordSchema = z.object({
-  id: z.number().int().positive(),
-  received_at: z.string(),
-  event: z.string(),
-  hook: deliverySchema.shape.hook,
-  data: deliverySchema.shape.data,
-  forward_to: z.array(z.string()).optional(),
-});
-const deliveredRecordSchema = z.object({
-  type: z.literal('delivered'),
-  id: z.number().int().positive(),
-  target: z.string(),
-});
 
 /** Batches committing at once: one can be written while the one before it syncs. */
 const MAX_IN_FLIGHT = 2;
@@ -193,59 +156,9 @@ export class Journal {
   }
 }
 
-/** Reads a journal record by record; a missing file reads as empty. */
-export async function scanJournal(file: string, visit: (record: JournalRecord) => void): Promise<ScanResult> {
-  const result: ScanResult = { lastId: 0, validBytes: 0, tornBytes: 0, skippedLines: 0 };
-  if (!(await exists(file))) return result;
-  let carry: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file)) {
-    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
-    let start = 0;
-    for (let nl = buffer.indexOf(10); nl !== -1; nl = buffer.indexOf(10, start)) {
-      const record = parseRecord(buffer.toString('utf8', start, nl));
-      if (record === undefined) result.skippedLines++;
-      else if (record !== null) {
-        if (record.type === 'event') result.lastId = Math.max(result.lastId, record.event.id);
-        visit(record);
-      }
-      start = nl + 1;
-    }
-    result.validBytes += start;
-    carry = buffer.subarray(start);
-  }
-  result.tornBytes = carry.length;
-  return result;
-}
-
-/** A record, null for a blank line, undefined for a line that is not a record. */
-function parseRecord(line: string): JournalRecord | null | undefined {
-  if (line.trim() === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-  const marker = deliveredRecordSchema.safeParse(value);
-  if (marker.success) return { type: 'delivered', id: marker.data.id, target: marker.data.target };
-  // Validated, but the parsed value itself is kept: zod's copy would drop unknown keys.
-  if (eventRecordSchema.safeParse(value).success) return { type: 'event', event: value as JournalEvent };
-  return undefined;
-}
-
 function settle(map: Map<number, PendingEvent>, pending: PendingEvent, target: string): void {
   pending.targets = pending.targets.filter((t) => t !== target);
   if (pending.targets.length === 0) map.delete(pending.event.id);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }
 
 /** Makes a newly created file's directory entry durable too. */
