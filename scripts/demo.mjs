@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm run demo`: the main job end to end, against a sandbox started in-process on a free
+// port. Every step runs the real CLI (bin/merch.js) as a user would and shows its output;
+// a webhook listener runs alongside and prints the events of the demo as they arrive.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '../dist/sandbox.js';
+
+const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
+const sandbox = await startSandbox({ port: 0, quiet: true, eventDelayMs: 300 });
+const home = mkdtempSync(join(tmpdir(), 'merch-demo-'));
+const env = {
+  ...process.env,
+  MERCH_BASE_URL: sandbox.url,
+  MERCH_TOKEN: 'sandbox-token',
+  MERCH_DESIGN_TOOL_KEY: 'sandbox-design-key',
+  MERCH_CONFIG_DIR: home,
+  NO_COLOR: '1',
+};
+const cli = (args) => spawn(process.execPath, ['bin/merch.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Runs one command to its end (async: the sandbox answers from this process), shows it and its output. */
+async function merch(args, note) {
+  const shown = args.map((arg) => (/[\s'"[\]{}()*?|&;<>$]/.test(arg) ? `'${arg}'` : arg)).join(' ');
+  process.stdout.write(`\n${note ? `# ${note}\n` : ''}${bold(`$ merch ${shown}`)}\n`);
+  const child = cli(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  process.stdout.write(stdout + stderr);
+  if (code !== 0) throw new Error(`merch ${args.join(' ')} exited ${code}`);
+  return stdout;
+}
+
+/** Resolves with the first line of a stream that matches. */
+function lineMatching(stream, pattern) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    stream.setEncoding('utf8').on('data', (chunk) => {
+      seen += chunk;
+      const match = pattern.exec(seen);
+      if (match) resolve(match);
+    });
+    stream.on('end', () => reject(new Error(`never saw ${pattern}`)));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let listener;
+try {
+  console.log(`Sandbox running at ${sandbox.url} (token sandbox-token, account acme).`);
+
+  // A webhook listener subscribed to every event, printing each event as it arrives.
+  process.stdout.write(`\n${bold('$ merch webhooks listen --port 0 --subscribe &')}\n`);
+  listener = cli(['webhooks', 'listen', '--port', '0', '--subscribe', '--save', join(home, 'events.jsonl')]);
+  listener.stdout.setEncoding('utf8').on('data', (chunk) => process.stdout.write(chunk.replace(/^(?=.)/gm, '  [listen] ')));
+  await lineMatching(listener.stderr, /subscribed/i);
+
+  await merch(['products', 'list', '--limit', '5', '--sort', '-created_at', '--category', '1,2'], 'The catalog: newest supplier products of two categories');
+  await merch(['products', 'list', '--all', '--query', 'length(@)'], 'Every page, fetched concurrently, counted with a JMESPath query');
+  const products = JSON.parse(await merch(['custom-products', 'list', '--json', '--query', '[].{id: id, name: name, sizes: available_attributes.sizes[].name, colors: available_attributes.colors[].name}'], 'Our custom products'));
+  const product = products.find((p) => p.sizes && p.sizes.length >= 3) ?? products[0];
+  await merch(['parts', 'list', String(product.id), '--attr', `size=${product.sizes[0]}`], 'The parts (SKUs) of one size');
+  await merch(['payment-methods', 'list'], 'Stored payment methods');
+
+  // The design hand-off: a link, a finished design (the sandbox's editor, driven by its
+  // test control as a browser would), and the new custom product.
+  process.stdout.write(`\n# The design tool hand-off\n${bold('$ merch design-link --sku DT-000001 --user-id customer-42 --wait')}\n`);
+  const designLink = cli(['design-link', '--sku', 'DT-000001', '--user-id', 'customer-42', '--wait']);
+  let designed = '';
+  designLink.stdout.setEncoding('utf8').on('data', (chunk) => (designed += chunk));
+  const [, link] = await lineMatching(designLink.stderr, /(http:\/\/\S+\/design-tool\/editor\S*)/);
+  process.stdout.write(`  (the browser opens ${link.slice(0, 60)}..., types a design and clicks "Add to cart")\n`);
+  const finish = await fetch(`${sandbox.url}/_sandbox/design-tool/finish`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sandbox-token', 'content-type': 'application/json' },
+    body: JSON.stringify({ url: link, design: 'Team offsite 2026' }),
+  }).then((r) => r.json());
+  await fetch(finish.redirect);
+  await new Promise((resolve) => designLink.on('close', resolve));
+  process.stdout.write(designed);
+
+  // One order for three recipients, each with their own size, from a CSV.
+  const csv = join(home, 'recipients.csv');
+  const [s, m, l] = [product.sizes[0], product.sizes[1] ?? product.sizes[0], product.sizes[2] ?? product.sizes[0]];
+  writeFileSync(csv, [
+    'first_name,last_name,email,line_1,city,state,postal_code,country,size',
+    `Ada,Lovelace,ada@example.com,"12 Analytical Way, Apt 1",Boston,MA,02101,US,${s}`,
+    `Grace,Hopper,grace@example.com,1 Compiler Ct,Arlington,VA,22201,US,${m}`,
+    `Alan,Turing,alan@example.com,3 Enigma Rd,Denver,CO,80202,US,${l}`,
+  ].join('\r\n'));
+  process.stdout.write(`\n# recipients.csv\n${bold(`$ cat recipients.csv`)}\n${readFileSync(csv, 'utf8')}\n`);
+  const created = await merch(['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026', '--yes'], 'One order, three recipients, three sizes');
+  await merch(['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026', '--yes'], 'The same command again (a rerun after a crash): reported, not ordered twice');
+  const orderId = /^order\s+(\d+)/m.exec(created)[1];
+  const firstShipment = /^shipping_order\s+(\d+)/m.exec(created)[1];
+  await sleep(800); // the sandbox moves the order to paid / In Production
+  await merch(['orders', 'get', String(orderId)], 'The order: line items, shipping orders, statuses and totals');
+  for (let step = 0; step < 2; step++) {
+    await merch(['api', 'POST', `/_sandbox/shipping-orders/${firstShipment}/advance`, '--query', '{id: id, status: status.name, tracking: tracking_number}'], step === 0 ? "Sandbox control: move Ada's shipment on (Scheduled, then Shipped with tracking)" : undefined);
+  }
+  await merch(['webhooks', 'trigger', 'order.changed', '--order', String(orderId)], 'Make the sandbox emit an event again');
+  await merch(['orders', 'list', '--json', '--query', '[].{id: id, status: status.name, total: total.display}'], 'Scripts: JSON and JMESPath');
+  await sleep(500);
+} catch (error) {
+  console.error(`demo failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  if (listener) {
+    listener.kill('SIGINT');
+    await new Promise((resolve) => listener.on('close', resolve));
+    process.stdout.write('\n# The listener unsubscribed on exit:\n');
+    await merch(['webhooks', 'list']);
+  }
+  await sandbox.close();
+  rmSync(home, { recursive: true, force: true });
+}
