@@ -86,7 +86,7 @@ export class ApiClient {
         text = await response.body.text();
       } catch (cause) {
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
-        if (attempt < maxAttempts) {
+        if (attempt < maxAttempts && !refusedOnLoopback(cause, url)) {
           await sleep(backoffDelay(attempt, this.options.retryBaseMs));
           continue;
         }
@@ -179,4 +179,9 @@ export class ApiClient {
     if (!refused || !this.options.connectionHint) return error;
     return new ApiError(error.message, error.kind, error.status, error.body, this.options.connectionHint);
   }
+}
+
+/** Nothing listens on this machine's port: a retry a moment later would only delay the hint. */
+function refusedOnLoopback(cause: unknown, url: URL): boolean {
+  return (cause as { code?: string }).code === 'ECONNREFUSED' && isLoopbackHost(url.hostname);
 }
