@@ -36,6 +36,7 @@ export class Journal {
   private readonly queue: QueuedWrite[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private lastWrite: Promise<unknown> = Promise.resolve();
+  private lastSettled: Promise<void> = Promise.resolve();
   private failure: unknown;
   private closed = false;
 
@@ -133,7 +134,7 @@ export class Journal {
   }
 
   /**
-   * One write and one fdatasync for a batch. Writes are chained so records stay in
+   * One write and one fdatasync for a batch. Writes are chained so records stay in id
    * order; the sync of one batch may overlap the write of the next, and each batch
    * resolves only after a sync issued after its own write.
    */
@@ -145,13 +146,21 @@ export class Journal {
       return this.handle.appendFile(batch.map((w) => w.line).join(''));
     });
     this.lastWrite = written.catch(() => undefined);
+    // Batches settle in order, so appends resolve in id order (printing and forwarding
+    // follow the journal's order) even when a later sync finishes first.
+    const previous = this.lastSettled;
+    let settled: () => void = () => undefined;
+    this.lastSettled = new Promise((resolve) => (settled = resolve));
     try {
       await written;
       await this.handle.datasync();
+      await previous;
       for (const w of batch) w.resolve();
     } catch (error) {
       this.failure ??= error;
       for (const w of batch) w.reject(error);
+    } finally {
+      settled();
     }
   }
 }

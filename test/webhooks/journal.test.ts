@@ -72,6 +72,25 @@ describe('Journal', () => {
     expect(syncs.mock.calls.length).toBeLessThan(50);
   });
 
+  it('resolves appends in id order even when a later batch syncs first', async () => {
+    const file = await journalPath();
+    const journal = await Journal.open(file);
+    const proto = Object.getPrototypeOf((journal as unknown as { handle: object }).handle) as { datasync: () => Promise<void> };
+    const original = proto.datasync;
+    let calls = 0;
+    vi.spyOn(proto, 'datasync').mockImplementation(function (this: unknown) {
+      const slow = calls++ === 0;
+      return new Promise<void>((resolve) => setTimeout(resolve, slow ? 100 : 0)).then(() => original.call(this));
+    });
+    const resolved: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => journal.append(delivery('order.changed', { id: i })).then((e) => resolved.push(e.id))),
+    );
+    await journal.close();
+    expect(calls).toBeGreaterThan(1);
+    expect(resolved).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it('resolves an append only after its record is in the file', async () => {
     const file = await journalPath();
     const journal = await Journal.open(file);
