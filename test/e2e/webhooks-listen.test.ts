@@ -211,7 +211,13 @@ describe('webhooks listen against the sandbox', () => {
     cleanups.push(() => replayed.close());
     const replay = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--id', '2', '--to', replayed.url]);
     expect(replay.code, replay.stderr).toBe(0);
-    expect(replay.stdout).toMatch(/^#2\torder\.changed\t.*\tok\tanswered 204\n$/);
+    expect(replay.stdout).toBe(`id\tevent\ttarget\toutcome\tdetail\n2\torder.changed\t${replayed.url}\tsent\tanswered 204\n`);
+    expect(replay.stderr).toBe('replayed: 1 sent, 0 failed\n');
+    const missing = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--id', '99', '--to', replayed.url]);
+    expect([missing.code, missing.stderr]).toEqual([4, `error: no event 99 in ${file}\n`]);
+    const down = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--to', `http://127.0.0.1:${await freePort()}/`, '--jsonl']);
+    expect(down.code).toBe(1);
+    expect(down.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).outcome)).toEqual(['failed', 'failed', 'failed']);
     expect(replayed.received.map((r) => JSON.parse(r.body))).toEqual([{ hook: expect.any(Object), data: { id: 1 } }]);
   });
 

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { replay as replayJournal, ReplayNotFoundError, type ReplayResult } from '../../webhooks/replay.js';
+import { printList, type Column } from '../../output/render.js';
+import { replay, ReplayNotFoundError, type ReplayResult } from '../../webhooks/replay.js';
 
 export interface ReplayOptions {
   from?: string;
@@ -10,10 +11,17 @@ export interface ReplayOptions {
   to?: string;
 }
 
+const columns: Column<ReplayResult>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Event', value: (r) => r.event },
+  { header: 'Target', value: (r) => r.target },
+  { header: 'Outcome', value: (r) => r.outcome },
+  { header: 'Detail', value: (r) => r.detail },
+];
+
 /**
- * `webhooks replay`: resends saved events once each, in order. One result a line on
- * stdout (a JSON object a line with --json/--jsonl), a summary on stderr; exit 1 if any
- * request failed.
+ * `webhooks replay`: resends saved events once each, in order, one result a row (streamed
+ * when piped); a summary on stderr; exit 1 if any request failed.
  */
 export async function run(ctx: Context, options: ReplayOptions): Promise<void> {
   const file = options.from ?? join(ctx.settings.configDir, 'events.jsonl');
@@ -22,18 +30,20 @@ export async function run(ctx: Context, options: ReplayOptions): Promise<void> {
   } catch {
     throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--save FILE); pass --from FILE');
   }
-  const json = ctx.format.json || ctx.format.jsonl;
-  const print = (r: ReplayResult): void =>
-    ctx.io.out(json ? JSON.stringify(r) : `#${r.id}\t${r.event}\t${r.target}\t${r.ok ? 'ok' : 'failed'}\t${r.detail}`);
-
-  let summary;
+  const count = { sent: 0, failed: 0, skipped: 0 };
+  async function* counted(): AsyncGenerator<ReplayResult> {
+    for await (const result of replay({ file, id: options.id, to: options.to })) {
+      count[result.outcome]++;
+      yield result;
+    }
+  }
   try {
-    summary = await replayJournal({ file, id: options.id, to: options.to, onResult: print });
+    await printList(ctx, counted(), columns);
   } catch (error) {
     if (error instanceof ReplayNotFoundError) throw new CliError(error.message, ExitCode.notFound);
     throw error;
   }
-  const skipped = summary.skipped > 0 ? `, ${summary.skipped} skipped (never forwarded; pass --to URL)` : '';
-  ctx.io.err(`replayed: ${summary.sent} sent, ${summary.failed} failed${skipped}`);
-  if (summary.failed > 0) throw new CliError(`${summary.failed} of ${summary.sent + summary.failed} requests failed`, ExitCode.failed);
+  const skipped = count.skipped > 0 ? `, ${count.skipped} skipped (never forwarded; pass --to URL)` : '';
+  ctx.io.err(`replayed: ${count.sent} sent, ${count.failed} failed${skipped}`);
+  if (count.failed > 0) throw new CliError(`${count.failed} of ${count.sent + count.failed} requests failed`, ExitCode.failed);
 }
