@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// `npm run bench` (after the build): runs every benchmark and prints one table, each figure
+// a median over repeated runs next to its baseline measured in the same run.
+//   node bench/run.mjs [--quick] [--only NAME,...] [--json] [--strict]
+// --quick (CI): few runs, short windows, a 5,000-record catalog for --all; timings never
+// fail it. The exit code is 0 unless a benchmark crashes; with --strict, also 1 when a goal
+// is missed.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT, row } from './lib/measure.mjs';
+
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
+});
+const quick = Boolean(flags.quick);
+
+/** Runs a benchmark script owned by its feature (it prints its own result) as a child. */
+function script(file, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', file), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`bench/${file} exited ${code}: ${stderr.trim().split('\n').slice(-4).join(' | ')}`));
+    });
+  });
+}
+
+const P99_GOAL_MS = 10;
+const ORDERS_CPU_GOAL_MS = 300;
+
+const benchmarks = {
+  startup: async () => (await import('./startup.mjs')).run({ quick }),
+  list: async () => (await import('./list.mjs')).run({ quick }),
+  'list-all': async () => (await import('./list-all.mjs')).run({ quick }),
+  orders: async () => {
+    // bench/orders-csv.mjs [rows] [runs]: CPU time of the CLI process, text output.
+    const out = await script('orders-csv.mjs', ['10000', quick ? '1' : '5']);
+    const baseline = Number(/node -e 0 \(baseline\)\s+([\d.]+) ms/.exec(out)?.[1]);
+    const value = Number(/--dry-run\s+([\d.]+) ms/.exec(out)?.[1]);
+    const real = /--yes \(create, fetch back\)\s+([\d.]+) ms/.exec(out)?.[1];
+    if (!Number.isFinite(baseline) || !Number.isFinite(value)) throw new Error(`unexpected output of bench/orders-csv.mjs: ${out}`);
+    return [
+      row({
+        name: 'merch orders create --recipients (10,000 rows) --dry-run: CPU',
+        value,
+        baseline,
+        unit: 'ms CPU',
+        goal: `<= +${ORDERS_CPU_GOAL_MS} ms CPU over node -e 0`,
+        pass: value - baseline <= ORDERS_CPU_GOAL_MS,
+        note: `+${(value - baseline).toFixed(0)} ms${real ? `; real create (POST, fetch back): ${real} ms CPU` : ''}`,
+      }),
+    ];
+  },
+  listen: async () => {
+    const out = await script('listen.mjs', quick ? ['--quick'] : []);
+    const result = JSON.parse(out.trim().split('\n').pop());
+    return [
+      row({
+        name: 'webhooks listen --save: events/s, 50 concurrent senders',
+        value: result.value,
+        baseline: result.baseline,
+        unit: 'events/s',
+        goal: `>= 0.6x bare node:http, p99 <= ${P99_GOAL_MS} ms, all on disk`,
+        pass: result.ratio >= 0.6 && result.p99_ms <= P99_GOAL_MS && result.journaled_equals_acknowledged && result.errors === 0,
+        note: `p99 ${result.p99_ms} ms (bare ${result.baseline_p99_ms} ms); journal = acknowledged: ${result.journaled_equals_acknowledged}; errors ${result.errors}`,
+      }),
+    ];
+  },
+  'sandbox-rps': async () => (await import('./sandbox-rps.mjs')).run({ quick }),
+};
+
+const selected = flags.only ? flags.only.split(',') : Object.keys(benchmarks);
+for (const name of selected) if (!benchmarks[name]) throw new Error(`unknown benchmark ${name}; one of ${Object.keys(benchmarks).join(', ')}`);
+
+const rows = [];
+let crashed = 0;
+for (const name of selected) {
+  const started = performance.now();
+  process.stderr.write(`bench: ${name}...`);
+  try {
+    rows.push(...(await benchmarks[name]()));
+    process.stderr.write(` ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  } catch (error) {
+    crashed++;
+    process.stderr.write(` FAILED\n${error.stack ?? error}\n`);
+    rows.push({ name, value: NaN, baseline: NaN, unit: '', ratio: NaN, goal: '', pass: false, note: `crashed: ${String(error.message ?? error).slice(0, 200)}` });
+  }
+}
+
+const number = (value, unit) => {
+  if (!Number.isFinite(value)) return '-';
+  const digits = unit === 'MB' || value < 100 ? 1 : 0;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
+};
+const table = [
+  ['benchmark', 'median', 'baseline', 'ratio', 'goal', 'pass', 'notes'],
+  ...rows.map((r) => [
+    r.name,
+    number(r.value, r.unit),
+    number(r.baseline, r.unit),
+    Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : '-',
+    r.goal,
+    r.pass === null ? '-' : r.pass ? 'pass' : 'FAIL',
+    r.note ?? '',
+  ]),
+];
+if (flags.json) {
+  console.log(JSON.stringify(rows, null, 1));
+} else {
+  // A Markdown table, so a run can be pasted into bench/README.md as it is.
+  const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(table[0]));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const cells of table.slice(1)) console.log(line(cells));
+  if (quick) console.log('\n--quick: few runs and short windows; the figures are indicative, not the goals\' verdict.');
+}
+
+const missed = rows.filter((r) => r.pass === false).length;
+process.exitCode = crashed > 0 ? 1 : flags.strict && missed > 0 ? 1 : 0;
