@@ -126,6 +126,17 @@ describe('webhooks listen against the sandbox', () => {
     expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
   });
 
+  it('subscribes --public-url with the secret added to its query, and removes the subscriptions on SIGTERM', async () => {
+    const listener = await listen(['--subscribe', '--events', 'order.changed', '--public-url', 'https://tunnel.example.com/in?x=1', '--secret', 's e']);
+    const subscriptions = (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results;
+    expect(subscriptions.map((s: { event: string; target: string }) => [s.event, s.target])).toEqual([
+      ['order.changed', 'https://tunnel.example.com/in?x=1&token=s+e'],
+    ]);
+    expect(listener.err()).not.toMatch(/warning/);
+    expect(await stop(listener, 'SIGTERM')).toBe(0);
+    expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
+  });
+
   it('refuses bad requests with 4xx and a line on stderr while valid events keep flowing', async () => {
     const file = saveFile();
     const listener = await listen(['--secret', 'tok', '--save', file]);
