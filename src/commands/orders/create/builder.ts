@@ -49,9 +49,14 @@ export interface OrderPieces {
 /** Describes where a field of a body element came from: `recipients.csv row 5, column size`. */
 export type Origin = (field: string) => string;
 
+/** Origins by index (a Map, or a cheaper lookup for thousands of CSV rows). */
+export interface OriginLookup {
+  get(index: number): Origin | undefined;
+}
+
 export interface OrderSources {
   lineItems: Map<number, Origin>;
-  shippingOrders: Map<number, Origin>;
+  shippingOrders: OriginLookup;
   billing?: Origin;
 }
 
@@ -79,10 +84,10 @@ function itemOrigin(item: ItemInput): Origin {
 }
 
 function groupKey(product: number, attributes: Record<string, string>): string {
-  const pairs = Object.entries(attributes)
-    .map(([k, v]) => [k.toLowerCase(), v.toLowerCase()] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return JSON.stringify([product, pairs]);
+  const names = Object.keys(attributes);
+  if (names.length === 0) return String(product);
+  const pairs = names.map((k) => `${k.toLowerCase()}\u0000${attributes[k]!.toLowerCase()}`).sort();
+  return `${product}\u0001${pairs.join('\u0001')}`;
 }
 
 /** Line items of a `--file` body as builder items (only to serve as CSV defaults). */
@@ -136,7 +141,7 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
 
     let recipient: unknown = pieces.recipient;
     if (recipient !== undefined) {
-      sources.shippingOrders.set(0, (f) => `--recipient, key ${f}`);
+      sources.shippingOrders = new Map([[0, (f: string) => `--recipient, key ${f}`]]);
     } else if (Array.isArray(file.shipping_orders)) {
       if (file.shipping_orders.length > 1) {
         throw new BuildError(
@@ -184,6 +189,7 @@ function buildFromCsv(
   const groups = new Map<string, { index: number; item: Record<string, unknown> }>();
   const lineItems: Record<string, unknown>[] = [];
   const shippingOrders: Record<string, unknown>[] = [];
+  const rowOfShippingOrder: number[] = [];
 
   for (const row of csv.rows) {
     const product = row.product ?? base?.product;
@@ -220,10 +226,15 @@ function buildFromCsv(
     }
     group.item.quantity = (group.item.quantity as number) + quantity;
     const soIndex = shippingOrders.length;
-    shippingOrders.push({ recipient: { ...row.recipient }, line_items: [{ id: group.index + 1, quantity }] });
-    const rowNo = row.row;
-    sources.shippingOrders.set(soIndex, (f) => csvLocation(csv.file, rowNo, f));
+    shippingOrders.push({ recipient: row.recipient, line_items: [{ id: group.index + 1, quantity }] });
+    rowOfShippingOrder[soIndex] = row.row;
   }
+  sources.shippingOrders = {
+    get: (index) => {
+      const rowNo = rowOfShippingOrder[index];
+      return rowNo === undefined ? undefined : (f) => csvLocation(csv.file, rowNo, f);
+    },
+  };
   body.line_items = lineItems;
   body.shipping_orders = shippingOrders;
 }

@@ -82,7 +82,7 @@ export async function run(ctx: Context, options: CreateOptions): Promise<void> {
   else if (p.resumed) ctx.io.err(`finishing an earlier attempt: external id ${p.externalId}`);
   const sent = await send(client, journal, body, p);
   if (sent.duplicate) ctx.io.err(`the service already had order ${sent.orderId} for external id ${p.externalId}; it was created once`);
-  await printCreated(ctx, await fetchOrder(client, sent.orderId), p.externalId);
+  await printCreated(ctx, sent.record ?? (await fetchOrder(client, sent.orderId)), p.externalId);
 }
 
 function build(pieces: OrderPieces): BuiltOrder {

@@ -42,25 +42,49 @@ export interface JournalEntry {
 
 export const JOURNAL_FILE = 'orders-journal.jsonl';
 
-/** JSON with object keys sorted, so equal values hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted, so equal values hash equally whatever their key order.
+ * Done by the native serialiser: a replacer array lists the properties to write, in its
+ * order, for every object; the array is every key of the value, sorted.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const keys = new Set<string>();
+  collectKeys(value, keys);
+  return JSON.stringify(value, [...keys].sort()) ?? 'null';
+}
+
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectKeys(item, keys);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const key in value) {
+      keys.add(key);
+      collectKeys((value as Record<string, unknown>)[key], keys);
+    }
   }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Hash of the exact body that is sent (external id included). */
+/**
+ * The identity of one command's order, serialised once: `key` (see `journalKey`) and the
+ * hash of the body as sent with a given external id (see `bodyHash`).
+ */
+export function commandIdentity(body: object, scope: string): { key: string; bodyHash(externalId: string): string } {
+  const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
+  const canonical = canonicalJson(rest);
+  return {
+    key: sha256(`${scope}\n${canonical}`),
+    bodyHash: (externalId) => sha256(`${canonical}\n${JSON.stringify(externalId)}`),
+  };
+}
+
+/** Hash of the exact body that is sent (its external id included). */
 export function bodyHash(body: object): string {
-  return sha256(canonicalJson(body));
+  const externalId = (body as { external_id?: unknown }).external_id;
+  return commandIdentity(body, '').bodyHash(typeof externalId === 'string' ? externalId : '');
 }
 
 /**
@@ -69,8 +93,7 @@ export function bodyHash(body: object): string {
  * and to production are different orders.
  */
 export function journalKey(body: object, scope: string): string {
-  const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
-  return sha256(`${scope}\n${canonicalJson(rest)}`);
+  return commandIdentity(body, scope).key;
 }
 
 function isEntry(v: unknown): v is JournalEntry {

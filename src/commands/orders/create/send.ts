@@ -5,7 +5,7 @@ import { getOrder } from '../../../api/resources/orders.js';
 import { orderSchema, type Order } from '../../../api/schemas.js';
 import { CliError, ExitCode } from '../../../errors.js';
 import type { OrderRequest } from './order-request.js';
-import { bodyHash, journalKey, type JournalEntry, type OrderJournal } from './order-journal.js';
+import { commandIdentity, type JournalEntry, type OrderJournal } from './order-journal.js';
 
 /**
  * Exactly-once order creation on top of the journal (see order-journal.ts):
@@ -26,6 +26,8 @@ export interface Plan {
   /** Where the external id came from. */
   origin: 'given' | 'generated' | 'journal';
   key: string;
+  /** Hash of the body as sent with an external id. */
+  bodyHash(externalId: string): string;
   /** The journal already holds the order this command creates. */
   existing?: JournalEntry & { order_id: number | string };
   /** A pending attempt of an earlier run that is being finished. */
@@ -33,31 +35,34 @@ export interface Plan {
 }
 
 export function plan(journal: OrderJournal, body: OrderRequest, scope: string, given?: string): Plan {
-  const key = journalKey(body, scope);
+  const { key, bodyHash } = commandIdentity(body, scope);
+  const base = { key, bodyHash };
   if (given !== undefined) {
     const entry = journal.find({ externalId: given });
     if (entry?.state === 'created' && entry.order_id !== undefined) {
-      if (entry.body_hash !== bodyHash({ ...body, external_id: given })) {
+      if (entry.body_hash !== bodyHash(given)) {
         throw new CliError(
           `external id ${given} was already used for order ${entry.order_id}, with a different order`,
           ExitCode.refused,
           'pass a new --external-id for a new order',
         );
       }
-      return { externalId: given, origin: 'given', key, existing: { ...entry, order_id: entry.order_id } };
+      return { ...base, externalId: given, origin: 'given', existing: { ...entry, order_id: entry.order_id } };
     }
-    return { externalId: given, origin: 'given', key, resumed: entry?.state === 'pending' ? entry : undefined };
+    return { ...base, externalId: given, origin: 'given', resumed: entry?.state === 'pending' ? entry : undefined };
   }
   const entry = journal.find({ key });
   if (entry?.state === 'created' && entry.order_id !== undefined) {
-    return { externalId: entry.external_id, origin: 'journal', key, existing: { ...entry, order_id: entry.order_id } };
+    return { ...base, externalId: entry.external_id, origin: 'journal', existing: { ...entry, order_id: entry.order_id } };
   }
-  if (entry?.state === 'pending') return { externalId: entry.external_id, origin: 'journal', key, resumed: entry };
-  return { externalId: randomUUID(), origin: 'generated', key };
+  if (entry?.state === 'pending') return { ...base, externalId: entry.external_id, origin: 'journal', resumed: entry };
+  return { ...base, externalId: randomUUID(), origin: 'generated' };
 }
 
 export interface SendResult {
   orderId: number | string;
+  /** The creation response, when it is the whole order record (the sandbox's; the spec only promises the id). */
+  record?: Order;
   /** The service already had an order with this external id (409). */
   duplicate: boolean;
 }
@@ -66,7 +71,7 @@ const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
 
 export async function send(client: ApiClient, journal: OrderJournal, body: OrderRequest, p: Plan): Promise<SendResult> {
   const sent: OrderRequest = { ...body, external_id: p.externalId };
-  await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: bodyHash(sent) });
+  await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId) });
   try {
     const response = await client.request({ method: 'POST', path: '/v1/orders/', body: sent, retry: true });
     const id = orderIdOf(response.data);
@@ -74,7 +79,9 @@ export async function send(client: ApiClient, journal: OrderJournal, body: Order
       throw new ApiError('POST /v1/orders/: the response carries no order id', 'unexpected', response.status, response.data);
     }
     await journal.recordCreated(p.externalId, id);
-    return { orderId: id, duplicate: false };
+    const data = response.data as Record<string, unknown>;
+    const whole = Array.isArray(data.shipping_orders) && typeof data.total === 'object' && data.total !== null;
+    return whole ? { orderId: id, duplicate: false, record: data as Order } : { orderId: id, duplicate: false };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.status === undefined) throw pendingHint(err, p.externalId);
