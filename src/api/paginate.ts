@@ -32,7 +32,7 @@ export interface PageOptions {
 const ALL_PAGE_SIZE = 100;
 
 /**
- * The records of a paginated list, in order. Without `all`, one page. With `all`, it
+ * The records of a paginated list (or of a bare array), in order. Without `all`, one page. With `all`, it
  * never assumes the server honoured `limit`: the size of the first page actually returned
  * and `count` plan the next offsets, fetched `concurrency` at a time; a page shorter than
  * planned re-plans from where it ended, and without `count` it walks page by page until
@@ -45,10 +45,14 @@ export async function* paginate<T>(
   item: ZodType<T>,
   options: PageOptions,
 ): AsyncGenerator<T> {
-  const schema = pageSchema(item);
+  // Where the spec does not show a list's shape (webhook subscriptions, parts), a bare
+  // array is accepted too: it is every record at once.
+  const schema = z.union([pageSchema(item), z.array(item)]);
   const limit = options.limit ?? (options.all ? ALL_PAGE_SIZE : undefined);
-  const fetchPage = (offset: number | undefined): Promise<Page<T>> =>
-    client.get(path, { ...query, limit, offset }, schema) as Promise<Page<T>>;
+  const fetchPage = async (offset: number | undefined): Promise<Page<T>> => {
+    const page = (await client.get(path, { ...query, limit, offset }, schema)) as Page<T> | T[];
+    return Array.isArray(page) ? { count: page.length, next: null, results: page } : page;
+  };
 
   const start = options.offset ?? 0;
   const first = await fetchPage(options.offset);

@@ -74,3 +74,13 @@ describe('paginate', () => {
     for (const r of server!.requests) expect(r.url).toContain('search=mug');
   });
 });
+
+describe('paginate over a bare array', () => {
+  it('accepts a list answered as a plain JSON array, with or without --all', async () => {
+    server = await tinyServer((_req, res) => json(res, 200, [{ id: 1 }, { id: 2 }]));
+    client = new ApiClient({ baseUrl: server.url, token: 't', timeoutMs: 2000, retries: 0, insecure: false });
+    expect(await ids(paginate(client, '/v1/x', {}, item, {}))).toEqual([1, 2]);
+    expect(await ids(paginate(client, '/v1/x', {}, item, { all: true }))).toEqual([1, 2]);
+    expect(server.requests).toHaveLength(2);
+  });
+});

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../client.js';
-import { listOrPages } from '../list-or-page.js';
-import type { PageOptions } from '../paginate.js';
+import { paginate, type PageOptions } from '../paginate.js';
 import { partSchema, type Part } from '../schemas.js';
 
 export interface PartFilters {
@@ -13,5 +12,5 @@ export interface PartFilters {
 /** `GET /v1/products/{id}/parts`: a bare array or a page envelope are both accepted. */
 export function listParts(client: ApiClient, productId: string, filters: PartFilters, page: PageOptions): AsyncGenerator<Part> {
   const query = { ...filters.attributes, expand: filters.expand };
-  return listOrPages(client, `/v1/products/${encodeURIComponent(productId)}/parts`, query, partSchema, page);
+  return paginate(client, `/v1/products/${encodeURIComponent(productId)}/parts`, query, partSchema, page);
 }

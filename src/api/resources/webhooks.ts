@@ -1,11 +1,10 @@
 import type { ApiClient } from '../client.js';
-import { listOrPages } from '../list-or-page.js';
-import type { PageOptions } from '../paginate.js';
+import { paginate, type PageOptions } from '../paginate.js';
 import { webhookSubscriptionSchema, type WebhookSubscription } from '../schemas.js';
 
 /** `GET /v1/core/webhooks/`: the shape is not shown; a bare array or a page envelope. */
 export function listWebhooks(client: ApiClient, page: PageOptions): AsyncGenerator<WebhookSubscription> {
-  return listOrPages(client, '/v1/core/webhooks/', {}, webhookSubscriptionSchema, page);
+  return paginate(client, '/v1/core/webhooks/', {}, webhookSubscriptionSchema, page);
 }
 
 /** `POST /v1/core/webhooks/`: answers the subscription, `is_active` true on success. */
