@@ -5,29 +5,15 @@
  * reaches the output.
  */
 
+import { singleLine } from '../output/sanitize.js';
+
 export interface PrintableEvent {
   received_at: string;
   hook: { event: string };
   data: Record<string, unknown>;
 }
 
-/**
- * ANSI escape sequences, 7-bit and 8-bit: CSI (`ESC [` or U+009B, parameters, final),
- * OSC (`ESC ]` or U+009D up to BEL or ST), and any other `ESC x`.
- */
-const ANSI =
-  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[@-_]/g;
-/** C0 and C1 controls, DEL, and the Unicode bidirectional overrides and isolates. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const MAX_VALUE = 80;
-
-/** Removes escape sequences and control characters; whitespace controls become a space. */
-export function stripControl(text: string): string {
-  return text
-    .replace(ANSI, '')
-    .replace(/[\t\n\r\v\f]/g, ' ')
-    .replace(CONTROL, '');
-}
 
 /** `HH:MM:SS  order.changed  order 42  status=In Production payment=Paid` (local time). */
 export function formatEventLine(event: PrintableEvent): string {
@@ -90,6 +76,6 @@ function scalar(value: unknown): string | undefined {
 }
 
 function clean(text: string): string {
-  const stripped = stripControl(text).trim();
+  const stripped = singleLine(text).trim();
   return stripped.length > MAX_VALUE ? `${stripped.slice(0, MAX_VALUE - 1)}…` : stripped;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatEventJson, formatEventLine, stripControl } from '../../src/webhooks/event-line.js';
+import { singleLine } from '../../src/output/sanitize.js';
+import { formatEventJson, formatEventLine } from '../../src/webhooks/event-line.js';
 
 beforeAll(() => {
   process.env.TZ = 'UTC';
@@ -56,9 +57,9 @@ describe('formatEventLine', () => {
   });
 });
 
-describe('stripControl', () => {
+describe('singleLine', () => {
   it('turns whitespace controls into spaces and drops the rest', () => {
-    expect(stripControl('a\tb\r\nc\u0000d\u0085e\u2066f')).toBe('a b  cdef');
+    expect(singleLine('a\tb\r\nc\u0000d\u0085e\u2066f')).toBe('a b  cdef');
   });
 });
 

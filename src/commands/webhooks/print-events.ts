@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
-import { formatEventJson, formatEventLine, stripControl } from '../../webhooks/event-line.js';
+import { singleLine } from '../../output/sanitize.js';
+import { formatEventJson, formatEventLine } from '../../webhooks/event-line.js';
 import type { JournalEvent } from '../../webhooks/journal.js';
 import { refetch } from './refetch.js';
 
@@ -16,7 +17,7 @@ export function printer(ctx: Context, verify: boolean): { print(event: JournalEv
       const data = await refetch(ctx.api(), event);
       ctx.io.out(json ? formatEventJson({ hook: event.hook, data }) : `${formatEventLine({ ...event, data })}  (refetched)`);
     } catch (error) {
-      const reason = stripControl((error as Error).message);
+      const reason = singleLine((error as Error).message);
       if (json) {
         ctx.io.out(formatEventJson(event));
         ctx.io.err(`event #${event.id} is unverified: ${reason}`);
