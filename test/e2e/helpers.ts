@@ -13,7 +13,8 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 // sandbox on port 0. No mocks: every request is real HTTP.
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'merch.js');
+/** MERCH_TEST_BIN runs another build (e.g. a snapshot of bin/ and dist/ while dist/ is being rebuilt). */
+export const BIN = process.env.MERCH_TEST_BIN ?? join(ROOT, 'bin', 'merch.js');
 export const TOKEN = 'sandbox-token';
 export const TOKEN_2 = 'sandbox-token-2';
 
@@ -34,7 +35,7 @@ export interface RunOptions {
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first (npm test does)');
+    if (!existsSync(join(BIN, '..', '..', 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first (npm test does)');
     sandbox = await startSandbox({ port: 0, seed: 1, catalog: 200, quiet: true, ...options });
   });
   afterAll(async () => {
