@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { CustomProduct } from '../../src/api/schemas.js';
+import type { OrderRequest } from '../../src/commands/orders/create/order-request.js';
 import { UsageError } from '../../src/errors.js';
 import { piecesFromOptions } from '../../src/commands/orders/create/inputs.js';
 import { formatSummary, summarise } from '../../src/commands/orders/create/summary.js';
@@ -68,7 +69,7 @@ describe('summarise', () => {
     ({ id, name: `P${id}`, prices: { currency, price: { amount, display } } }) as unknown as CustomProduct;
 
   test('per-line totals, recipients, units and total from the products prices', () => {
-    const body = {
+    const body: OrderRequest = {
       payment_method_id: 'pm',
       line_items: [
         { id: 1, product: 7, quantity: 3, attributes: { size: 'M' } },
