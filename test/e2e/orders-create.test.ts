@@ -482,6 +482,29 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     expect(methods.status).toBe(200);
   }, 60_000);
 
+  it('a complete order on a terminal shows the summary and asks; "no" sends nothing (exit 130), "yes" creates it', async () => {
+    const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '2', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag];
+    const { result: no, requests } = await requestsDuring(sandbox(), async () => {
+      const run = merchTty(sandbox(), args);
+      await run.waitFor(/Create this order\?/);
+      expect(run.screen()).toMatch(new RegExp(`${shirt.name} \\(${shirt.id}\\)`));
+      expect(run.screen()).toMatch(/Recipients: 1 \(one shipping order each\)/);
+      expect(run.screen()).toMatch(/Units: 2/);
+      run.type('n\r');
+      return run.done;
+    });
+    expect(no.code).toBe(130);
+    expect(posts(requests)).toEqual([]);
+
+    const run = merchTty(sandbox(), args);
+    await run.waitFor(/Create this order\?/);
+    run.type('y\r');
+    const yes = await run.done;
+    expect(yes.code, run.screen()).toBe(0);
+    expect(run.screen()).toMatch(/Order \d+ {2}Pending {2}total \d+\.\d{2} USD/);
+    expect(run.screen(), run.screen()).toMatch(/shipping order \d+ {2}Ann Lee {2}Austin TX 78701 US {2}items \d+x2/);
+  }, 60_000);
+
   it('takes recipients from a CSV path', async () => {
     const csv = tmp('wiz.csv', `first_name,last_name,line_1,city,state,postal_code,country,size\nAl,One,1 A St,Salem,OR,97301,US,${size(0)}\nBe,Two,2 B St,Salem,OR,97301,US,${size(1)}\n`);
     const run = merchTty(sandbox(), ['orders', 'create', '--product', String(shirt.id)]);
