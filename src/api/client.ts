@@ -23,6 +23,12 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /**
+   * For a DELETE: a 404 on a retry, after an attempt whose answer was lost (the connection
+   * failed once the request may have reached the server), means that attempt deleted it.
+   * The response is then `{status: 404, gone: true}` instead of an error.
+   */
+  goneMeansDone?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -30,6 +36,8 @@ export interface ApiResponse<T> {
   data: T;
   headers: Record<string, string | string[] | undefined>;
   attempts: number;
+  /** `goneMeansDone`: the 404 of a retry whose earlier attempt's answer was lost. */
+  gone?: boolean;
 }
 
 export interface ClientOptions {
@@ -65,6 +73,8 @@ export class ApiClient {
     const maxAttempts = retry ? this.options.retries + 1 : 1;
     const what = { method: request.method, path: url.pathname + url.search };
     const pool = this.poolFor(url.origin);
+    /** An earlier attempt may have been done by the server, its answer lost. */
+    let answerLost = false;
 
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
@@ -86,6 +96,7 @@ export class ApiClient {
         text = await response.body.text();
       } catch (cause) {
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
+        if ((cause as { code?: string }).code !== 'ECONNREFUSED') answerLost = true;
         if (attempt < maxAttempts && !refusedOnLoopback(cause, url)) {
           await sleep(backoffDelay(attempt, this.options.retryBaseMs));
           continue;
@@ -96,6 +107,9 @@ export class ApiClient {
       if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
         await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.options.retryBaseMs));
         continue;
+      }
+      if (status === 404 && request.goneMeansDone && answerLost) {
+        return { status, data: undefined as T, headers: responseHeaders, attempts: attempt, gone: true };
       }
       if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt);
       return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };

@@ -28,7 +28,11 @@ export async function setDefaultPaymentMethod(client: ApiClient, id: string): Pr
   return response.data;
 }
 
-/** `DELETE /v1/payment-methods/{id}`; the response is not shown. */
-export async function deletePaymentMethod(client: ApiClient, id: string): Promise<void> {
-  await client.request({ method: 'DELETE', path: `/v1/payment-methods/${encodeURIComponent(id)}` });
+/**
+ * `DELETE /v1/payment-methods/{id}`; the response is not shown. Resolves `{gone: true}` when
+ * a retry found it already deleted by an earlier attempt whose answer was lost.
+ */
+export async function deletePaymentMethod(client: ApiClient, id: string): Promise<{ gone: boolean }> {
+  const response = await client.request({ method: 'DELETE', path: `/v1/payment-methods/${encodeURIComponent(id)}`, goneMeansDone: true });
+  return { gone: response.gone === true };
 }

@@ -32,7 +32,8 @@ export async function run(ctx: Context, id: string): Promise<void> {
     const yes = await confirm({ message: `Delete payment method ${what}?`, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr });
     if (!yes) throw new CancelledError('not deleted');
   }
-  await deletePaymentMethod(ctx.api(), id);
+  const { gone } = await deletePaymentMethod(ctx.api(), id);
+  if (gone) ctx.io.err(`the answer to the first DELETE was lost; the retry found ${id} already gone`);
   if (isMachineOutput(ctx.format)) await printJson(ctx, { id, deleted: true });
   else ctx.io.err(`deleted payment method ${id}`);
 }
