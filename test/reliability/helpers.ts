@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFailed } from 'vitest';
+import { BIN, cliEnv, ROOT, type Result, type RunOptions } from '../e2e/helpers.js';
+
+// Shared by the reliability suite (docs/reliability.md). It builds on test/e2e/helpers.ts:
+// the same bin/merch.js, environment and sandbox helpers, plus a seed, a seeded PRNG,
+// bounded parallelism, a run with a deadline, and a proxy that loses responses.
+
+/** The suite's seed: RELIABILITY_SEED replays a failure; printed with every failure. */
+export const SEED = process.env.RELIABILITY_SEED === undefined ? 20_250_607 : Number(process.env.RELIABILITY_SEED);
+if (!Number.isInteger(SEED) || SEED < 0) throw new Error(`RELIABILITY_SEED must be a non-negative integer, not ${process.env.RELIABILITY_SEED}`);
+
+/** RELIABILITY_FULL=1 runs the issue's full counts where CI runs a deterministic slice. */
+export const FULL = process.env.RELIABILITY_FULL === '1';
+
+/** Call at the top of a test: a failure then prints how to replay it. */
+export function replayHint(name: string): void {
+  onTestFailed(() => {
+    console.error(`reliability: "${name}" failed with seed ${SEED}; replay with RELIABILITY_SEED=${SEED}${FULL ? ' RELIABILITY_FULL=1' : ''}`);
+  });
+}
+
+/** mulberry32: small, fast, good enough to pick test inputs. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A seed for one scenario, derived from the suite's seed and the scenario's name. */
+export function seedOf(name: string): number {
+  let h = SEED ^ 0x811c9dc5;
+  for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h >>> 0;
+}
+
+export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+export const int = (random: () => number, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+
+/** Runs `work(i)` for i in [0, count), at most `limit` at a time; results in order. */
+export async function pool<T>(count: number, limit: number, work: (index: number, lane: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, count) }, async (_, lane) => {
+    for (let i = next++; i < count; i = next++) results[i] = await work(i, lane);
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+export interface TimedResult extends Result {
+  /** Killed because it ran past its deadline. */
+  timedOut: boolean;
+  ms: number;
+}
+
+/**
+ * `merch ...args` with piped stdio, like e2e's `merch`, but killed (SIGKILL) after
+ * `deadlineMs`: a hang is a finding, not a stuck suite.
+ */
+export function merchWithin(baseUrl: string, args: string[], options: RunOptions & { deadlineMs?: number; cwd?: string } = {}): Promise<TimedResult> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: cliEnv(baseUrl, options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(options.stdin ?? '');
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.deadlineMs ?? 20_000);
+  return collect(child).then((result) => {
+    clearTimeout(timer);
+    return { ...result, timedOut, ms: Date.now() - started };
+  });
+}
+
+export function collect(child: ChildProcess): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGKILL' ? 137 : 1), stdout, stderr }));
+  });
+}
+
+/** The exit codes of the contract (README, cli-contract.md). */
+export const CONTRACT_EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 130]);
+
+/** What a stack trace or an unhandled error looks like on stderr. */
+export function crashSigns(text: string): string[] {
+  const signs: string[] = [];
+  if (/^ {4}at /m.test(text)) signs.push('stack frame ("    at ")');
+  if (text.includes('node:internal')) signs.push('node:internal');
+  if (/\b(TypeError|ReferenceError|RangeError|SyntaxError|AssertionError)\b(?!: Unexpected token)/.test(text) && !/^error: .*JSON/m.test(text)) {
+    signs.push('an unhandled JS error name');
+  }
+  if (/Unhandled|uncaught/i.test(text)) signs.push('unhandled/uncaught');
+  return signs;
+}
+
+/** A JSON request to a sandbox that is faulted: retried until it gets an answer that is not a fault. */
+export async function reliableApi<T = any>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(baseUrl + path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: { authorization: `Bearer ${init.token ?? 'sandbox-token'}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await response.text();
+      if ((response.status === 503 || response.status === 429) && attempt < 60) continue;
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    } catch (error) {
+      if (attempt >= 60) throw error;
+    }
+  }
+}
+
+/** Every record of a paged list, through faults. */
+export async function allRecords<T = any>(baseUrl: string, path: string, token?: string): Promise<T[]> {
+  const out: T[] = [];
+  const sep = path.includes('?') ? '&' : '?';
+  for (let offset = 0; ; offset += 100) {
+    const { status, body } = await reliableApi(baseUrl, `${path}${sep}limit=100&offset=${offset}`, { token });
+    if (status !== 200) throw new Error(`GET ${path}: ${status} ${JSON.stringify(body)}`);
+    out.push(...body.results);
+    if (body.next === null) return out;
+  }
+}
+
+/** Figures of the latest run, one JSON file per scenario, for docs/reliability.md. */
+export const FIGURES_DIR = join(tmpdir(), 'merch-reliability-figures');
+export function recordFigures(scenario: string, figures: Record<string, unknown>): void {
+  mkdirSync(FIGURES_DIR, { recursive: true });
+  const line = { scenario, seed: SEED, full: FULL, at: new Date().toISOString(), ...figures };
+  writeFileSync(join(FIGURES_DIR, `${scenario}.json`), `${JSON.stringify(line, null, 2)}\n`);
+  console.log(`reliability figures: ${JSON.stringify(line)}`);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A proxy in front of a sandbox that loses responses: a request for which `lose` answers
+ * true is passed on (the work is done) and then its connection is destroyed before the
+ * answer, as a network failure after the server committed would.
+ */
+export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: string[]; close(): Promise<void> }> {
+  const lost: string[] = [];
+  const upstream = new URL(target);
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, connection: 'close' } },
+        (answer) => {
+          const body: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => body.push(chunk));
+          answer.on('end', () => {
+            const path = new URL(req.url ?? '/', target).pathname;
+            if (lose(req.method ?? '', path)) {
+              lost.push(`${req.method} ${path} ${answer.statusCode}`);
+              req.socket.destroy();
+              return;
+            }
+            const headers = { ...answer.headers };
+            delete headers['transfer-encoding'];
+            delete headers.connection;
+            res.writeHead(answer.statusCode ?? 502, headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
+      forward.on('error', () => req.socket.destroy());
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lost,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
