@@ -83,13 +83,6 @@ function itemOrigin(item: ItemInput): Origin {
   return (f) => (f === 'product' ? '--product' : f === 'quantity' ? '--quantity' : `--attr ${f}`);
 }
 
-function groupKey(product: number, attributes: Record<string, string>): string {
-  const names = Object.keys(attributes);
-  if (names.length === 0) return String(product);
-  const pairs = names.map((k) => `${k.toLowerCase()}\u0000${attributes[k]!.toLowerCase()}`).sort();
-  return `${product}\u0001${pairs.join('\u0001')}`;
-}
-
 /** Line items of a `--file` body as builder items (only to serve as CSV defaults). */
 function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
   if (!Array.isArray(file.line_items)) return undefined;
@@ -198,18 +191,24 @@ function buildFromCsv(
         `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product: add a "product" column or pass --product`,
       );
     }
-    // The base item's attributes apply to rows of the same product; the row's cells win.
-    const inherited = base && base.product === product ? base.attributes : {};
-    const attributes: Record<string, string> = { ...inherited };
-    for (const [k, v] of Object.entries(row.attributes)) {
-      // a CSV column replaces an inherited attribute of the same name in any letter case
-      for (const ik of Object.keys(attributes)) if (ik.toLowerCase() === k) delete attributes[ik];
-      attributes[k] = v;
-    }
     const quantity = row.quantity ?? base?.quantity ?? 1;
-    const key = groupKey(product, attributes);
+    // The attribute set is a function of the product (which decides the inherited --attr
+    // values) and of the row's attribute cells: key on those, without building the set.
+    let key = String(product);
+    for (const column of csv.attributeColumns) {
+      const v = row.attributes[column];
+      key += v === undefined ? '\u0001\u0002' : `\u0001${v.toLowerCase()}`;
+    }
     let group = groups.get(key);
     if (!group) {
+      // The base item's attributes apply to rows of the same product; the row's cells win.
+      const inherited = base && base.product === product ? base.attributes : {};
+      const attributes: Record<string, string> = { ...inherited };
+      for (const [k, v] of Object.entries(row.attributes)) {
+        // a CSV column replaces an inherited attribute of the same name in any letter case
+        for (const ik of Object.keys(attributes)) if (ik.toLowerCase() === k) delete attributes[ik];
+        attributes[k] = v;
+      }
       const index = lineItems.length;
       const item = { id: index + 1, product, quantity: 0, attributes };
       group = { index, item };

@@ -43,7 +43,8 @@ export async function run(ctx: Context, options: CreateOptions): Promise<void> {
     const method = await defaultPaymentMethod(ctx);
     paymentLabel = `${describePaymentMethod(method)}, the account default`;
     ctx.io.err(`payment method: ${method.id} (${paymentLabel})`);
-    built = build({ ...pieces, paymentMethodId: method.id });
+    // the same as building again with --payment-method, without redoing thousands of rows
+    built = { ...built, body: { ...built.body, payment_method_id: method.id } };
   }
 
   const products = await fetchProducts(ctx, built.body);

@@ -72,9 +72,14 @@ function sha256(text: string): string {
  * The identity of one command's order, serialised once: `key` (see `journalKey`) and the
  * hash of the body as sent with a given external id (see `bodyHash`).
  */
-export function commandIdentity(body: object, scope: string): { key: string; bodyHash(externalId: string): string } {
+export function commandIdentity(
+  body: object,
+  scope: string,
+  /** How to serialise; JSON.stringify is enough for a body whose key order is fixed (validated). */
+  serialise: (value: unknown) => string = canonicalJson,
+): { key: string; bodyHash(externalId: string): string } {
   const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
-  const canonical = canonicalJson(rest);
+  const canonical = serialise(rest);
   return {
     key: sha256(`${scope}\n${canonical}`),
     bodyHash: (externalId) => sha256(`${canonical}\n${JSON.stringify(externalId)}`),

@@ -81,10 +81,10 @@ function parseCount(value: string, file: string, row: number, column: string): n
  * usually the path as the user typed it.
  */
 export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
-  const text = typeof input === 'string' ? input : input.toString('utf8');
   let records: string[][];
   try {
-    records = parse(text, {
+    // csv-parse works on bytes: a Buffer is parsed as is (a string would be encoded first).
+    records = parse(input, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: false,

@@ -35,7 +35,9 @@ export interface Plan {
 }
 
 export function plan(journal: OrderJournal, body: OrderRequest, scope: string, given?: string): Plan {
-  const { key, bodyHash } = commandIdentity(body, scope);
+  // A validated body has a fixed key order (the schema's, attributes sorted by name), so
+  // the native serialiser gives the canonical form without re-sorting 10,000 recipients.
+  const { key, bodyHash } = commandIdentity(body, scope, JSON.stringify);
   const base = { key, bodyHash };
   if (given !== undefined) {
     const entry = journal.find({ externalId: given });

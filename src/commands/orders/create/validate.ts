@@ -143,28 +143,29 @@ export function validateOrder(body: unknown, options: ValidateOptions = {}): Val
   // References and the quantities the shipping orders carry per line item.
   const carried = new Map<number, number>();
   const uncountable = new Set<number>();
-  shippingOrders.forEach((so, s) => {
-    if (!isObject(so) || !Array.isArray(so.line_items)) return;
-    const inThisOrder = new Map<number, number>();
-    so.line_items.forEach((ref, r) => {
-      if (!isObject(ref) || !isPositiveInt(ref.id)) return;
+  for (let s = 0; s < shippingOrders.length; s++) {
+    const so: unknown = shippingOrders[s];
+    if (!isObject(so) || !Array.isArray(so.line_items)) continue;
+    const refs: unknown[] = so.line_items;
+    for (let r = 0; r < refs.length; r++) {
+      const ref = refs[r];
+      if (!isObject(ref) || !isPositiveInt(ref.id)) continue;
       if (!indexById.has(ref.id)) {
         add(['shipping_orders', s, 'line_items', r, 'id'], `refers to line item ${ref.id}, which the order does not have`);
-        return;
+        continue;
       }
-      const again = inThisOrder.get(ref.id);
-      if (again !== undefined) {
-        add(
-          ['shipping_orders', s, 'line_items', r, 'id'],
-          `line item ${ref.id} is listed twice in this shipping order (also line_items[${again}])`,
-        );
-      } else {
-        inThisOrder.set(ref.id, r);
+      // listed twice in this shipping order? (most list one or two items: a scan is cheapest)
+      for (let q = 0; q < r; q++) {
+        const prev = refs[q];
+        if (isObject(prev) && prev.id === ref.id) {
+          add(['shipping_orders', s, 'line_items', r, 'id'], `line item ${ref.id} is listed twice in this shipping order (also line_items[${q}])`);
+          break;
+        }
       }
       if (!isPositiveInt(ref.quantity)) uncountable.add(ref.id);
       else carried.set(ref.id, (carried.get(ref.id) ?? 0) + ref.quantity);
-    });
-  });
+    }
+  }
 
   // Rule 1: every line item fully accounted for.
   lineItems.forEach((li, i) => {
@@ -242,7 +243,12 @@ export function validateOrder(body: unknown, options: ValidateOptions = {}): Val
   const out = parsed.data;
   out.line_items.forEach((li, i) => {
     const spelt = respell.get(i);
-    if (spelt) li.attributes = spelt;
+    if (spelt) {
+      // sorted by name: one order of keys for the same attributes, whatever the input's
+      const sorted: Record<string, string> = {};
+      for (const name of Object.keys(spelt).sort()) sorted[name] = spelt[name]!;
+      li.attributes = sorted;
+    }
   });
   return { ok: true, body: out, issues: [] };
 }
