@@ -57,16 +57,21 @@ try {
     lines.push(`First${i},Last${i},p${i}@example.com,"${i} Main St, Apt ${i % 50}",Springfield,IL,${String(62701 + (i % 90)).padStart(5, '0')},US,${sizes[i % SIZES_CYCLE]}`);
   }
   writeFileSync(csv, `\uFEFF${lines.join('\r\n')}\r\n`);
+  // the same command with one recipient: the fixed cost (start-up, requests) apart from the rows
+  const one = join(dir, 'one.csv');
+  writeFileSync(one, `${lines[0]}\r\n${lines[1]}\r\n`);
 
   const env = { ...process.env, MERCH_BASE_URL: sandbox.url, MERCH_TOKEN: 'sandbox-token', MERCH_CONFIG_DIR: dir };
   const cli = `await import(${JSON.stringify(join(ROOT, 'bin', 'merch.js'))});`;
   const base = ['orders', 'create', '--product', String(product.id), '--attr', `color=${color}`, '--recipients', csv];
 
   const baseline = [];
+  const dryOne = [];
   const dry = [];
   const real = [];
   for (let r = 0; r < runs; r++) {
     baseline.push((await cpuOf('', [], env)).ms);
+    dryOne.push((await cpuOf(cli, [...base.slice(0, -1), one, '--dry-run'], env)).ms);
     const d = await cpuOf(cli, [...base, '--dry-run'], env);
     if (JSON.parse(d.stdout).shipping_orders.length !== rows) throw new Error('the dry run did not print every shipping order');
     dry.push(d.ms);
@@ -76,7 +81,8 @@ try {
   const b = median(baseline);
   console.log(`orders create --recipients: ${rows} rows, median of ${runs} runs, CPU time (user+system) of the CLI process`);
   console.log(`  node -e 0 (baseline)          ${b.toFixed(0)} ms`);
-  console.log(`  --dry-run                     ${median(dry).toFixed(0)} ms  (${(median(dry) - b).toFixed(0)} ms above the baseline)`);
+  console.log(`  --dry-run, 1 row              ${median(dryOne).toFixed(0)} ms  (${(median(dryOne) - b).toFixed(0)} ms above the baseline)`);
+  console.log(`  --dry-run                     ${median(dry).toFixed(0)} ms  (${(median(dry) - b).toFixed(0)} ms above the baseline, ${(median(dry) - median(dryOne)).toFixed(0)} ms above 1 row)`);
   console.log(`  --yes (create and print)  ${median(real).toFixed(0)} ms  (${(median(real) - b).toFixed(0)} ms above the baseline)`);
 } finally {
   await sandbox.close();
