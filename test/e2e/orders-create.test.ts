@@ -422,7 +422,6 @@ describe('orders create under faults', () => {
     // the faults did happen: some POSTs were dropped after the order was made
     const dropped = faulty().requests.filter((r) => r.method === 'POST' && r.status === 0);
     expect(dropped.length).toBeGreaterThan(5);
-    expect(reruns).toBeGreaterThanOrEqual(0);
   }, 180_000);
 });
 
