@@ -94,8 +94,10 @@ try {
     `Alan,Turing,alan@example.com,3 Enigma Rd,Denver,CO,80202,US,${l}`,
   ].join('\r\n'));
   process.stdout.write(`\n# recipients.csv\n${bold(`$ cat recipients.csv`)}\n${readFileSync(csv, 'utf8')}\n`);
-  const created = await merch(['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026', '--yes'], 'One order, three recipients, three sizes');
-  await merch(['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026', '--yes'], 'The same command again (a rerun after a crash): reported, not ordered twice');
+  const orderArgs = ['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026'];
+  await merch([...orderArgs, '--dry-run'], 'Check first: the exact JSON body, nothing sent');
+  const created = await merch([...orderArgs, '--yes'], 'One order, three recipients, three sizes');
+  await merch([...orderArgs, '--yes'], 'The same command again (a rerun after a crash): reported, not ordered twice');
   const orderId = /^order\s+(\d+)/m.exec(created)[1];
   const firstShipment = /^shipping_order\s+(\d+)/m.exec(created)[1];
   await sleep(800); // the sandbox moves the order to paid / In Production
