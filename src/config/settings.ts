@@ -44,11 +44,13 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
 
   const [baseUrlRaw, baseUrlSource] = pick(flags.baseUrl, env.MERCH_BASE_URL, stored['base-url'], DEFAULT_BASE_URL);
   const baseUrl = normaliseUrl(baseUrlRaw, '--base-url');
-  const usesDefaultSandbox = baseUrlSource === 'default';
+  const [designToolUrlRaw] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
+  const designToolUrl = normaliseUrl(designToolUrlRaw, '--design-tool-url');
 
-  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored.token, usesDefaultSandbox ? SANDBOX_TOKEN : undefined);
-  const [designToolKey] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], usesDefaultSandbox ? SANDBOX_DESIGN_TOOL_KEY : undefined);
-  const [designToolUrl] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
+  // The sandbox's public credentials are the defaults for a loopback address (a sandbox,
+  // on any port), never for a remote one.
+  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored.token, onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
+  const [designToolKey] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
 
   return {
     configDir: dir,
@@ -58,7 +60,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
     token,
     tokenSource,
     accountId: flags.accountId ?? env.MERCH_ACCOUNT_ID ?? stored['account-id'],
-    designToolUrl: normaliseUrl(designToolUrl, '--design-tool-url'),
+    designToolUrl,
     designToolKey,
     timeoutMs: flags.timeout ?? 30_000,
     retries: flags.retries ?? 3,
@@ -84,6 +86,10 @@ export function normaliseUrl(value: string, flag: string): string {
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function onLoopback(url: string): boolean {
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 function pick(flag: string | undefined, envValue: string | undefined, stored: string | undefined, fallback: string): [string, Source] {

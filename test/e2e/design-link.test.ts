@@ -84,7 +84,9 @@ describe('merch design-link', () => {
   });
 
   it('without a design tool key: exit 2, a hint, nothing sent', async () => {
-    const { code, stdout, stderr } = await merch(['design-link', '--sku', SKU, '--user-id', 'u1'], cliEnv(sandbox.url, { MERCH_DESIGN_TOOL_KEY: undefined }));
+    // A loopback design tool gets the sandbox key by default; a remote one needs a key.
+    const env = cliEnv(sandbox.url, { MERCH_DESIGN_TOOL_KEY: undefined, MERCH_DESIGN_TOOL_URL: 'https://design.example.test' });
+    const { code, stdout, stderr } = await merch(['design-link', '--sku', SKU, '--user-id', 'u1'], env);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^error: no design tool API key/m);
