@@ -44,6 +44,8 @@ export interface Receiver {
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest JSON nesting accepted; a delivery is a handful of levels deep. */
+export const MAX_DEPTH = 512;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
@@ -90,6 +92,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     } catch {
       return refuse(400, 'body is not JSON');
     }
+    // Nesting this deep cannot be journaled (JSON.stringify overflows the stack): refuse it
+    // for good with a 4xx, rather than a 503 the sender would retry forever.
+    if (nestedDeeperThan(json, MAX_DEPTH)) return refuse(422, `not a delivery: JSON nested deeper than ${MAX_DEPTH} levels`);
     const parsed = deliverySchema.safeParse(json);
     if (!parsed.success) return refuse(422, `not a delivery: ${describeIssues(parsed.error.issues)}`);
     // Validated, but the parsed value itself is passed on: zod's copy would drop unknown keys.
@@ -185,6 +190,20 @@ function respond(res: ServerResponse, status: number, body?: object, headers: Re
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** Whether arrays and objects nest deeper than `max` (iterative: no recursion to overflow). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
