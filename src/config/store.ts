@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
@@ -47,6 +47,8 @@ export function readProfile(dir: string, profile: string): Profile {
 /** Changes one profile: `undefined` values remove their key. The file stays mode 0600. */
 export async function updateProfile(dir: string, profile: string, changes: Partial<Profile>): Promise<void> {
   const { default: Conf } = await import('conf');
+  // Owner-only, like the journals make it: conf would create it with the umask's mode.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const store = new Conf<ConfigFile>({
     projectName: 'merch',
     cwd: dir,
