@@ -12,6 +12,16 @@ const listQuery = z.object({
   search: z.string().optional(),
 });
 
+const serialised = new WeakMap<object, string>();
+function productJson(product: object): string {
+  let json = serialised.get(product);
+  if (json === undefined) {
+    json = JSON.stringify(product);
+    serialised.set(product, json);
+  }
+  return json;
+}
+
 export function supplierProductRoutes(app: App, ctx: SandboxContext): void {
   app.get('/v1/supplier-products', (c) => {
     const query = parseQuery(c, listQuery);
@@ -25,7 +35,13 @@ export function supplierProductRoutes(app: App, ctx: SandboxContext): void {
         (ids === undefined || ids.includes(product.id)) &&
         matchesSearch(product.name, query.search),
     );
-    return c.json(paginate(c, orderBy(products, query.ordering)));
+    const page = paginate(c, orderBy(products, query.ordering));
+    // The catalog never changes, so each product is serialised once: JSON.stringify of the
+    // page was ~30% of the sandbox's CPU per request in `npm run bench` (sandbox req/s).
+    // The bytes are those of JSON.stringify(page) (`results` is the envelope's last key).
+    const envelope = JSON.stringify({ ...page, results: [] });
+    const body = `${envelope.slice(0, -2)}${page.results.map(productJson).join(',')}]}`;
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/v1/supplier-products/:id', (c) => {
