@@ -152,5 +152,5 @@ describe('fuzzed argument lists', () => {
     });
     expect(failures, failures.slice(0, 5).join('\n\n')).toEqual([]);
     recordFigures('fuzz-args', { cases: COUNT, parallel: LANES, exit_codes: codes, timed_out: timedOut, duration_ms: Date.now() - started });
-  }, 300_000);
+  }, FULL ? 1_200_000 : 300_000);
 });

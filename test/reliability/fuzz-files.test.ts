@@ -152,5 +152,5 @@ describe('mutated order files and recipient CSVs', () => {
     });
     expect(failures, failures.slice(0, 5).join('\n\n')).toEqual([]);
     recordFigures('fuzz-files', { cases: COUNT, parallel: LANES, exit_codes: codes, duration_ms: Date.now() - started });
-  }, 300_000);
+  }, FULL ? 1_200_000 : 300_000);
 });
