@@ -101,7 +101,7 @@ export function merchTty(sandbox: { url: string }, args: string[], options: RunO
   return {
     screen,
     type: (text) => void child.stdin.write(text),
-    waitFor(pattern, timeoutMs = 10_000) {
+    waitFor(pattern, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (!pattern.test(screen())) return;

@@ -433,10 +433,13 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     const down = '\u001b[B';
     await run.waitFor(/Custom product/);
     run.type(shirt.name);
-    await run.waitFor(new RegExp(`${shirt.name}`));
+    // Wait for the frame that shows the whole search typed and the product selected under
+    // it (the search is asynchronous; Enter while it loads would be ignored).
+    const name = shirt.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await run.waitFor(new RegExp(`type to search\\) ${name}\\s*\\n❯ ${name}`), 30_000);
     await new Promise((r) => setTimeout(r, 300));
     run.type(enter);
-    await run.waitFor(/Recipients/);
+    await run.waitFor(/Recipients/, 30_000);
     run.type(enter); // one recipient
     const fields: [RegExp, string][] = [
       [/First name/, 'Wiz'],

@@ -59,7 +59,7 @@ describe('output formats', () => {
       const piped = await merch(proxy, ['custom-products', 'list']);
       const row = tsv(piped.stdout)[1]!;
       expect(row).toHaveLength(6);
-      expect(row[1]).toBe('Evil red bell tab newline2J');
+      expect(row[1]).toBe('Evil red bell tab newline'); // \u009b2J is an 8-bit CSI sequence: removed whole
       const tty = await merchOnTty(proxy, ['custom-products', 'list']);
       expect(tty.stdout).not.toContain('\u001b[31m');
       expect(tty.stdout).not.toContain('\u0007');
