@@ -83,3 +83,14 @@ await build({
   plugins: [lazyChildProcessForCommander, slimUndiciForTheApiClient, englishOnlyZodLocales],
   logLevel: 'warning',
 });
+
+// `merch --help` alone is the page people and completion tools ask for most; its text
+// depends only on the command table, so commander renders it once here (80 columns, as on
+// a pipe) and bin/merch.js prints it without loading the CLI (npm run bench, start-up rows).
+const { execFileSync } = await import('node:child_process');
+const help = execFileSync(process.execPath, ['--input-type=module', '-e', "const { main } = await import('./dist/main.js'); await main(['--help']);"], {
+  encoding: 'utf8',
+  env: { ...process.env, COLUMNS: '80' },
+});
+const { writeFileSync } = await import('node:fs');
+writeFileSync(new URL('./dist/help.txt', import.meta.url), help);
