@@ -28,7 +28,8 @@ export interface AppOptions {
   ctx: SandboxContext;
   faults: FaultOptions;
   latency: number;
-  requests: RecordedRequest[];
+  /** Where service requests are recorded; none when not wanted. */
+  requests: RecordedRequest[] | undefined;
   log: (line: string) => void;
 }
 
@@ -41,22 +42,28 @@ const isServicePath = (path: string): boolean =>
 function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now();
-    const { pathname, search } = new URL(c.req.url);
-    const query = search.slice(1);
-    const recorded: RecordedRequest = {
-      method: c.req.method,
-      path: pathname,
-      query,
-      url: query === '' ? pathname : `${pathname}?${query}`,
-      account: accountOfRequest(ctx.store, c.req.header('authorization'))?.id ?? null,
-      status: 0,
-    };
-    if (isServicePath(pathname)) requests.push(recorded);
+    // The path as sent (c.req.path drops a trailing slash when routing is not strict).
+    const { url } = c.req;
+    const at = url.indexOf('?');
+    const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2), at < 0 ? undefined : at);
+    let recorded: RecordedRequest | undefined;
+    if (requests && isServicePath(pathname)) {
+      const query = at < 0 ? '' : url.slice(at + 1);
+      recorded = {
+        method: c.req.method,
+        path: pathname,
+        query,
+        url: query === '' ? pathname : `${pathname}?${query}`,
+        account: accountOfRequest(ctx.store, c.req.header('authorization'))?.id ?? null,
+        status: 0,
+      };
+      requests.push(recorded);
+    }
     await next();
     const fault = c.get('fault');
-    recorded.status = isDrop(fault) ? 0 : c.res.status;
-    const outcome = isDrop(fault) ? `dropped (${fault})` : String(recorded.status);
-    log(`${recorded.method} ${recorded.path} ${outcome} ${Math.round(performance.now() - started)}ms`);
+    const status = isDrop(fault) ? 0 : c.res.status;
+    if (recorded) recorded.status = status;
+    log(`${c.req.method} ${pathname} ${status === 0 ? `dropped (${fault})` : status} ${Math.round(performance.now() - started)}ms`);
   };
 }
 
@@ -64,9 +71,12 @@ export function createApp(options: AppOptions): App {
   const { ctx } = options;
   const app = new Hono<Env>({ strict: false });
   app.use('*', observe(options));
-  const latency = addLatency(options.latency);
-  const faults = injectFaults(options.faults);
-  for (const prefix of SERVICE_PREFIXES) app.use(`${prefix}/*`, latency, faults);
+  // Latency and faults are middlewares only when asked for: each is an async hop per request.
+  const shaping = [
+    ...(options.latency > 0 ? [addLatency(options.latency)] : []),
+    ...(options.faults.rate > 0 ? [injectFaults(options.faults)] : []),
+  ];
+  if (shaping.length > 0) for (const prefix of SERVICE_PREFIXES) app.use(`${prefix}/*`, ...shaping);
   const authenticate = requireAccount(ctx.store);
   app.use('/v1/*', authenticate);
   app.use(`${CONTROLS_PATH}/*`, (c, next) => (c.req.path === `${CONTROLS_PATH}/info` ? next() : authenticate(c, next)));

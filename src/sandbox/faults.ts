@@ -55,7 +55,7 @@ export function injectFaults(options: FaultOptions): MiddlewareHandler<Env> {
 /** `--latency MS`: every service response waits that long. */
 export function addLatency(ms: number): MiddlewareHandler<Env> {
   return async (_c, next) => {
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    await new Promise((resolve) => setTimeout(resolve, ms));
     await next();
   };
 }

@@ -61,7 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ctx,
     faults: { seed: resolved.seed, rate: resolved.faults, kinds: resolved.faultKinds },
     latency: resolved.latency,
-    requests,
+    requests: resolved.recordRequests ? requests : undefined,
     log: resolved.log,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -12,6 +12,8 @@ export interface SandboxOptions {
   faultKinds?: FaultKind[];
   latency?: number;
   quiet?: boolean;
+  /** Keep every service request in `Sandbox.requests` (default true; `merch sandbox` has no reader for it). */
+  recordRequests?: boolean;
   log?: (line: string) => void;
   eventDelayMs?: number;
   deliveryRetryBaseMs?: number;
@@ -26,6 +28,7 @@ export interface ResolvedOptions {
   faults: number;
   faultKinds: FaultKind[];
   latency: number;
+  recordRequests: boolean;
   log: (line: string) => void;
   eventDelayMs: number;
   deliveryRetryBaseMs: number;
@@ -62,6 +65,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     faults,
     faultKinds,
     latency: integer(options.latency ?? 0, '--latency', 0, 60_000),
+    recordRequests: options.recordRequests ?? true,
     log: quiet ? () => {} : write,
     eventDelayMs: integer(options.eventDelayMs ?? 300, 'eventDelayMs', 0, 3_600_000),
     deliveryRetryBaseMs: integer(options.deliveryRetryBaseMs ?? 500, 'deliveryRetryBaseMs', 0, 3_600_000),

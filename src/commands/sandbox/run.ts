@@ -48,6 +48,7 @@ export async function run(options: SandboxCommandOptions, io: { stderr: NodeJS.W
     faultKinds: parseFaultKinds(options.faultKinds),
     latency: options.latency,
     quiet: options.quiet,
+    recordRequests: false,
     log: (line) => io.stderr.write(`${line}\n`),
   });
   const tokens = SEEDED_ACCOUNTS.map((account) => `${account.token} (${account.id})`).join(', ');
