@@ -18,6 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { closedLoop } from './lib/closed-loop.mjs';
+import { median } from './lib/measure.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: flags } = parseArgs({ options: { quick: { type: 'boolean' }, dir: { type: 'string' } } });
@@ -97,40 +99,25 @@ async function startServer(args, env) {
   };
 }
 
-/** 50 senders for warm-up + measure time; latencies of the measured window only. */
+/** 50 senders for warm-up + measure time (bench/lib/closed-loop.mjs). */
 async function load(url) {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: CONCURRENCY });
-  const latencies = [];
-  let errors = 0;
-  let next = 1;
-  const measureFrom = performance.now() + WARMUP_MS;
-  const end = measureFrom + MEASURE_MS;
-  const sender = async () => {
-    while (performance.now() < end) {
-      const started = performance.now();
-      try {
-        const response = await pool.request({ method: 'POST', path: target.pathname + target.search, headers: { 'content-type': 'application/json' }, body: orderDelivery(next++) });
-        await response.body.dump();
-        if (response.statusCode !== 204) errors++;
-      } catch {
-        errors++;
-      }
-      if (started >= measureFrom) latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+  const path = target.pathname + target.search;
+  const headers = { 'content-type': 'application/json' };
+  const result = await closedLoop({
+    concurrency: CONCURRENCY,
+    warmupMs: WARMUP_MS,
+    measureMs: MEASURE_MS,
+    send: async (n) => {
+      const response = await pool.request({ method: 'POST', path, headers, body: orderDelivery(n) });
+      await response.body.dump();
+      return response.statusCode === 204;
+    },
+  });
   await pool.close();
-  latencies.sort((a, b) => a - b);
-  return {
-    eventsPerSecond: latencies.length / (MEASURE_MS / 1000),
-    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? NaN,
-    sent: next - 1,
-    errors,
-  };
+  return { eventsPerSecond: result.perSecond, p99: result.p99, sent: result.sent, errors: result.errors };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const deadline = setTimeout(() => {
   console.error('bench/listen.mjs: over its time limit, giving up');

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { median, percentile, ROOT, row } from './lib/measure.mjs';
+import { closedLoop } from './lib/closed-loop.mjs';
+import { median, ROOT, row } from './lib/measure.mjs';
 import { startSandboxProcess, TOKEN } from './lib/sandbox.mjs';
 
 export const GOAL = 0.5;
@@ -47,28 +48,19 @@ async function startBare(file) {
 async function load(url, { warmupMs, measureMs }) {
   const pool = new Pool(url, { connections: CONCURRENCY, pipelining: 1 });
   const headers = { authorization: `Bearer ${TOKEN}` };
-  const latencies = [];
-  let sent = 0;
-  let errors = 0;
-  const measureFrom = performance.now() + warmupMs;
-  const end = measureFrom + measureMs;
-  const loop = async () => {
-    while (performance.now() < end && sent < MAX_REQUESTS) {
-      sent++;
-      const started = performance.now();
-      try {
-        const response = await pool.request({ method: 'GET', path: PATH, headers });
-        await response.body.dump();
-        if (response.statusCode !== 200) errors++;
-      } catch {
-        errors++;
-      }
-      if (started >= measureFrom) latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  const result = await closedLoop({
+    concurrency: CONCURRENCY,
+    warmupMs,
+    measureMs,
+    maxRequests: MAX_REQUESTS,
+    send: async () => {
+      const response = await pool.request({ method: 'GET', path: PATH, headers });
+      await response.body.dump();
+      return response.statusCode === 200;
+    },
+  });
   await pool.close();
-  return { rps: latencies.length / (measureMs / 1000), p99: percentile(latencies, 99), errors };
+  return { rps: result.perSecond, p99: result.p99, errors: result.errors };
 }
 
 export async function run({ quick = false } = {}) {
