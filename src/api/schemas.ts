@@ -110,5 +110,4 @@ export type CustomProduct = z.infer<typeof customProductSchema>;
 export type Part = z.infer<typeof partSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

@@ -19,7 +19,6 @@ export type ProfileKey = keyof Profile;
 const configSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).passthrough();
 type ConfigFile = z.infer<typeof configSchema>;
 
-export const SECRET_KEYS: readonly ProfileKey[] = ['token', 'design-tool-key'];
 
 /**
  * Reads the config file. Reading is a plain JSON parse so that every command does not pay
