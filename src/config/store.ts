@@ -19,7 +19,6 @@ export type ProfileKey = keyof Profile;
 const configSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).passthrough();
 type ConfigFile = z.infer<typeof configSchema>;
 
-
 /**
  * Reads the config file. Reading is a plain JSON parse so that every command does not pay
  * for loading `conf`; writing goes through `conf` (atomic writes, mode 0600).
