@@ -11,7 +11,6 @@
 //
 // Run after `npm run build`: `node bench/listen.mjs [--quick] [--dir DIR]`. Prints one JSON
 // line: {name, value, baseline, ratio, unit, p99_ms, baseline_p99_ms, ...}.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { closedLoop } from './lib/closed-loop.mjs';
 import { median } from './lib/measure.mjs';
+import { startServerProcess } from './lib/server-process.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: flags } = parseArgs({ options: { quick: { type: 'boolean' }, dir: { type: 'string' } } });
@@ -65,40 +65,6 @@ function orderDelivery(id) {
   });
 }
 
-/** Spawns a server that prints its URL as the first line of stdout. */
-async function startServer(args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk) => {
-      out += chunk;
-      const newline = out.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout.off('data', onData);
-      child.stdout.resume(); // drain the event lines from now on
-      resolve(out.slice(0, newline).trim());
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-  if (args.includes('listen')) {
-    await new Promise((resolve) => {
-      const check = () => (/ready/.test(err) ? resolve() : setTimeout(check, 20));
-      check();
-    });
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 /** 50 senders for warm-up + measure time (bench/lib/closed-loop.mjs). */
 async function load(url) {
   const target = new URL(url);
@@ -132,12 +98,12 @@ let journaled = 0;
 let acknowledged = 0;
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    const server = await startServer(['-e', BARE_SERVER], env);
+    const server = await startServerProcess(['-e', BARE_SERVER], { env });
     bare.push(await load(server.url));
     await server.stop();
 
     const file = join(dir, `events-${round}.jsonl`);
-    const listener = await startServer([join(ROOT, 'bin', 'merch.js'), 'webhooks', 'listen', '--port', '0', '--print-target', '--save', file], env);
+    const listener = await startServerProcess([join(ROOT, 'bin', 'merch.js'), 'webhooks', 'listen', '--port', '0', '--print-target', '--save', file], { env, ready: /ready/ });
     const result = await load(listener.url);
     listen.push(result);
     await listener.stop();

@@ -4,14 +4,14 @@
 // this process: an undici Pool and CONCURRENCY loops, each sending the next request when
 // the answer has been read, for a fixed time after a warm-up (and at most MAX_REQUESTS).
 // Rounds alternate the two servers; the medians are kept.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { closedLoop } from './lib/closed-loop.mjs';
-import { median, ROOT, row } from './lib/measure.mjs';
+import { median, row } from './lib/measure.mjs';
 import { startSandboxProcess, TOKEN } from './lib/sandbox.mjs';
+import { startServerProcess } from './lib/server-process.mjs';
 
 export const GOAL = 0.5;
 const CONCURRENCY = 16;
@@ -28,22 +28,6 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
-
-async function startBare(file) {
-  const child = spawn(process.execPath, ['-e', BARE_SERVER, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').once('data', (line) => resolve(line.trim()));
-    child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 async function load(url, { warmupMs, measureMs }) {
   const pool = new Pool(url, { connections: CONCURRENCY, pipelining: 1 });
@@ -75,7 +59,7 @@ export async function run({ quick = false } = {}) {
     const file = join(dir, 'page.json');
     writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     for (let round = 0; round < rounds; round++) {
-      const server = await startBare(file);
+      const server = await startServerProcess(['-e', BARE_SERVER, file]);
       try {
         bare.push(await load(server.url, timing));
       } finally {
