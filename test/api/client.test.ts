@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { UsageError } from '../../src/errors.js';
-import { json, tinyServer, type TinyServer } from './tiny-server.js';
+import { json, testClient, tinyServer, type TinyServer } from './tiny-server.js';
 
 let server: TinyServer | undefined;
-let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
 
 function clientFor(url: string, overrides: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
-  client = new ApiClient({ baseUrl: url, token: 'secret-token', timeoutMs: 2000, retries: 3, insecure: false, retryBaseMs: 1, ...overrides });
-  return client;
+  return testClient({ baseUrl: url, token: 'secret-token', timeoutMs: 2000, retries: 3, insecure: false, retryBaseMs: 1, ...overrides });
 }
 
 describe('ApiClient', () => {

@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiClient } from '../../src/api/client.js';
 import { paginate } from '../../src/api/paginate.js';
-import { json, tinyServer, type TinyServer } from './tiny-server.js';
+import { json, testClient, tinyServer, type TinyServer } from './tiny-server.js';
 
 let server: TinyServer | undefined;
-let client: ApiClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
 
 /** A list of `total` records whose server caps the page size at `cap`, optionally without count. */
 async function listServer(total: number, cap: number, options: { count?: boolean; next?: boolean } = {}) {
@@ -26,8 +19,7 @@ async function listServer(total: number, cap: number, options: { count?: boolean
       results,
     });
   });
-  client = new ApiClient({ baseUrl: server.url, token: 't', timeoutMs: 2000, retries: 0, insecure: false });
-  return client;
+  return testClient({ baseUrl: server.url, token: 't', timeoutMs: 2000, retries: 0, insecure: false });
 }
 
 async function ids(iterable: AsyncIterable<{ id: number }>): Promise<number[]> {
@@ -78,7 +70,7 @@ describe('paginate', () => {
 describe('paginate over a bare array', () => {
   it('accepts a list answered as a plain JSON array, with or without --all', async () => {
     server = await tinyServer((_req, res) => json(res, 200, [{ id: 1 }, { id: 2 }]));
-    client = new ApiClient({ baseUrl: server.url, token: 't', timeoutMs: 2000, retries: 0, insecure: false });
+    const client = testClient({ baseUrl: server.url, token: 't', timeoutMs: 2000, retries: 0, insecure: false });
     expect(await ids(paginate(client, '/v1/x', {}, item, {}))).toEqual([1, 2]);
     expect(await ids(paginate(client, '/v1/x', {}, item, { all: true }))).toEqual([1, 2]);
     expect(server.requests).toHaveLength(2);
