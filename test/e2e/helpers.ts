@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 // End-to-end helpers: bin/merch.js (the built bundle) run as a user would, as a child
@@ -88,6 +88,10 @@ export function merchTty(sandbox: { url: string }, args: string[], options: RunO
   // A wide terminal, so prompts and tables are not wrapped at 80 columns.
   const command = `stty cols 250 rows 50 2>/dev/null; ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: cliEnv(sandbox.url, options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  // A test that fails while the command still waits at a prompt must not leave it behind.
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
   let out = '';
   const waiters = new Set<() => void>();
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
