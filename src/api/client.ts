@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
-import { backoffDelay, retryAfterMs, sleep } from './backoff.js';
+import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { ApiError, describeCause, errorFromResponse, networkError } from './errors.js';
 import type { Trace } from './trace.js';
 
@@ -59,6 +59,9 @@ const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 export class ApiClient {
   readonly baseUrl: string;
   private readonly pools = new Map<string, Pool>();
+  private get retryPolicy(): BackoffPolicy {
+    return { initialMs: this.options.retryBaseMs ?? 100, maxMs: 5_000 };
+  }
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -98,14 +101,14 @@ export class ApiClient {
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
         if ((cause as { code?: string }).code !== 'ECONNREFUSED') answerLost = true;
         if (attempt < maxAttempts && !refusedOnLoopback(cause, url)) {
-          await sleep(backoffDelay(attempt, this.options.retryBaseMs));
+          await sleep(backoffDelay(attempt, this.retryPolicy));
           continue;
         }
         throw this.withConnectionHint(networkError(what, cause, attempt), cause);
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
       if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
-        await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.options.retryBaseMs));
+        await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.retryPolicy));
         continue;
       }
       if (status === 404 && request.goneMeansDone && answerLost) {

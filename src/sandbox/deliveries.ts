@@ -1,4 +1,5 @@
-import type { Delivery } from '../webhooks/delivery.js';
+import type { Delivery } from '../contract/delivery.js';
+import { backoffDelay } from '../lib/backoff.js';
 
 /** Webhook deliveries: POSTed as JSON, timeout 5 s, up to 5 tries with exponential backoff. */
 export const DELIVERY_TIMEOUT_MS = 5000;
@@ -33,7 +34,7 @@ export class Deliveries {
       this.log(`webhook ${where} failed (${failure}); gave up after ${MAX_TRIES} tries`);
       return;
     }
-    const delay = this.retryBaseMs * 2 ** (attempt - 1);
+    const delay = backoffDelay(attempt - 1, { initialMs: this.retryBaseMs, maxMs: this.retryBaseMs * 2 ** MAX_TRIES, jitter: false });
     this.log(`webhook ${where} failed (${failure}); retry ${attempt + 1} in ${delay} ms`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);

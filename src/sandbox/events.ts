@@ -1,4 +1,4 @@
-import type { EventKind } from '../webhooks/delivery.js';
+import type { EventKind } from '../contract/delivery.js';
 import type { Deliveries } from './deliveries.js';
 import type { Store } from './state.js';
 

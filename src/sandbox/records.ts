@@ -1,4 +1,4 @@
-import type { EventKind } from '../webhooks/delivery.js';
+import type { EventKind } from '../contract/delivery.js';
 import type { Money } from './money.js';
 import type { Part } from './parts.js';
 import type { NamedRef } from './statuses.js';

@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { VERSION } from '../version.js';
 import type { JournalEvent } from './journal.js';
 
@@ -10,15 +11,10 @@ import type { JournalEvent } from './journal.js';
  * by the next listener.
  */
 
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
-
 export interface ForwarderOptions {
   /** Records a delivery; the listener passes the journal's `markDelivered`. */
   markDelivered?: (id: number, target: string) => Promise<void>;
-  backoff?: Partial<BackoffOptions>;
+  backoff?: Partial<BackoffPolicy>;
   /** Time allowed for one attempt. */
   timeoutMs?: number;
   onDelivered?: (event: JournalEvent, target: string, status: number) => void;
@@ -36,7 +32,7 @@ export class Forwarder {
   private readonly queues = new Map<string, TargetQueue>();
   private readonly stop = new AbortController();
   private readonly agent = new Agent({ keepAliveTimeout: 4_000 });
-  private readonly backoff: BackoffOptions;
+  private readonly backoff: BackoffPolicy;
   private readonly timeoutMs: number;
   private closing: Promise<void> | undefined;
 
@@ -115,12 +111,6 @@ export class Forwarder {
   }
 }
 
-/** Exponential backoff with equal jitter: between half and all of min(max, initial * 2^n). */
-export function backoffDelay(attempt: number, { initialMs, maxMs }: BackoffOptions): number {
-  const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-}
-
 export interface PostOptions {
   timeoutMs: number;
   signal?: AbortSignal;
@@ -160,16 +150,4 @@ function describeError(error: unknown): string {
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err.code === 'ECONNREFUSED' || err.cause?.code === 'ECONNREFUSED') return 'connection refused';
   return err.cause?.message ?? err.message ?? String(error);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

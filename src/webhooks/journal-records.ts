@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { deliverySchema, type Delivery } from './delivery.js';
+import { deliverySchema, type Delivery } from '../contract/delivery.js';
 
 /**
  * The records of the event journal (see journal.ts) and how a journal file is read:

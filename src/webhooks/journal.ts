@@ -1,6 +1,6 @@
 import { chmod, mkdir, open, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Delivery } from './delivery.js';
+import type { Delivery } from '../contract/delivery.js';
 import { exists, scanJournal, type JournalEvent, type ScanResult } from './journal-records.js';
 
 export { scanJournal, type JournalEvent, type JournalRecord, type ScanResult } from './journal-records.js';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { deliverySchema, type Delivery } from './delivery.js';
+import { deliverySchema, type Delivery } from '../contract/delivery.js';
 
 /**
  * The webhook receiver: a node:http server that accepts POSTs of `{hook, data}` and hands

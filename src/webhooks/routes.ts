@@ -1,4 +1,4 @@
-import { EVENT_KINDS, type EventKind } from './event-kinds.js';
+import { EVENT_KINDS, type EventKind } from '../contract/event-kinds.js';
 
 /** A `--forward-to` value that cannot be used; the command reports it as a usage error. */
 export class RouteError extends Error {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_KINDS } from '../../src/webhooks/event-kinds.js';
+import { EVENT_KINDS } from '../../src/contract/event-kinds.js';
 import { freePort, startTarget, waitFor } from '../webhooks/helpers.js';
 import { cliEnv, createOrder, merch, ROOT, sandboxApi, useSandbox } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverySchema } from '../../src/webhooks/delivery.js';
+import { deliverySchema } from '../../src/contract/delivery.js';
 import { call, GLOBEX, useSandbox } from './helpers.js';
 import { startListener, waitFor } from './listener.js';
 import { validOrder } from './order-fixtures.js';

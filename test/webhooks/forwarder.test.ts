@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, Forwarder } from '../../src/webhooks/forwarder.js';
+import { Forwarder } from '../../src/webhooks/forwarder.js';
 import { Journal } from '../../src/webhooks/journal.js';
 import { delivery, freePort, startTarget, tempDir, waitFor, type Target } from './helpers.js';
 
@@ -128,22 +128,5 @@ describe('Forwarder', () => {
     await forwarder.close();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(journal.pending()).toHaveLength(1);
-  });
-});
-
-describe('backoffDelay', () => {
-  it('grows exponentially up to the cap, with jitter in the upper half', () => {
-    const options = { initialMs: 100, maxMs: 1_000 };
-    for (let i = 0; i < 20; i++) {
-      const first = backoffDelay(0, options);
-      expect(first).toBeGreaterThanOrEqual(50);
-      expect(first).toBeLessThanOrEqual(100);
-      const third = backoffDelay(2, options);
-      expect(third).toBeGreaterThanOrEqual(200);
-      expect(third).toBeLessThanOrEqual(400);
-      const capped = backoffDelay(40, options);
-      expect(capped).toBeGreaterThanOrEqual(500);
-      expect(capped).toBeLessThanOrEqual(1_000);
-    }
   });
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Delivery } from '../../src/webhooks/delivery.js';
+import type { Delivery } from '../../src/contract/delivery.js';
 
 /** A delivery as the service sends it. */
 export function delivery(event: string, data: Record<string, unknown>, hookId = 1): Delivery {

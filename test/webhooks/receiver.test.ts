@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Delivery } from '../../src/webhooks/delivery.js';
+import type { Delivery } from '../../src/contract/delivery.js';
 import { Journal } from '../../src/webhooks/journal.js';
 import { MAX_BODY_BYTES, startReceiver, type Receiver, type ReceiverOptions, type Rejection } from '../../src/webhooks/receiver.js';
 import { delivery, tempDir, waitFor } from './helpers.js';

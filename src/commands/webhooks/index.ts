@@ -1,5 +1,5 @@
 import { Argument, Option, type Command } from 'commander';
-import { EVENT_KINDS, type EventKind } from '../../webhooks/event-kinds.js';
+import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { action, examples } from '../action.js';
 import { addPageFlags, type PageFlags } from '../page-options.js';
 import { httpUrl } from '../parse-url.js';

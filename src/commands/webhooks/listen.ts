@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { EVENT_KINDS, type EventKind } from '../../webhooks/event-kinds.js';
+import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
 import { Journal } from '../../webhooks/journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';

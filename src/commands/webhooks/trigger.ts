@@ -4,7 +4,7 @@ import { ApiError } from '../../api/errors.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printJson, isMachineOutput } from '../../output/render.js';
-import type { EventKind } from '../../webhooks/event-kinds.js';
+import type { EventKind } from '../../contract/event-kinds.js';
 
 export interface TriggerOptions {
   order?: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventKindSchema, type EventKind } from '../../webhooks/delivery.js';
+import { eventKindSchema, type EventKind } from '../../contract/delivery.js';
 import type { App, SandboxContext } from '../context.js';
 import { findSession, finishDesign } from '../design-tool.js';
 import { notFound } from '../errors.js';
@@ -60,8 +60,7 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
 
   app.put(`${CONTROLS_PATH}/design-tool/cart-url`, async (c) => {
     const { cart_url: cartUrl } = await parseJson(c, cartUrlBody);
-    store.account(c.get('account')).cart_url = cartUrl;
-    store.save();
+    store.setCartUrl(c.get('account'), cartUrl);
     return c.json({ cart_url: cartUrl });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventKindSchema } from '../../webhooks/delivery.js';
+import { eventKindSchema } from '../../contract/delivery.js';
 import type { App, SandboxContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
@@ -24,17 +24,12 @@ export function webhookRoutes(app: App, ctx: SandboxContext): void {
       is_active: true,
       account: c.get('account'),
     };
-    store.state.webhooks.push(subscription);
-    store.save();
+    store.addSubscription(subscription);
     return c.json(subscription, 201);
   });
 
   app.delete('/v1/core/webhooks/:id', (c) => {
-    const id = pathId(c, 'Webhook subscription');
-    const subscription = store.webhooks(c.get('account')).find((candidate) => candidate.id === id);
-    if (!subscription) throw notFound('Webhook subscription');
-    store.state.webhooks = store.state.webhooks.filter((candidate) => candidate !== subscription);
-    store.save();
+    if (!store.removeSubscription(c.get('account'), pathId(c, 'Webhook subscription'))) throw notFound('Webhook subscription');
     return c.body(null, 204);
   });
 }
