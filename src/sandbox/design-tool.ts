@@ -24,13 +24,12 @@ export function createSession(ctx: SandboxContext, request: SmartlinkRequest): D
     supplier_product: request.supplierProduct,
     cart_url: request.cartUrl,
   };
-  ctx.store.state.design_sessions.push(session);
-  ctx.store.save();
+  ctx.store.addDesignSession(session);
   return session;
 }
 
 export function findSession(ctx: SandboxContext, id: string | undefined, userToken: string | undefined): DesignSession | undefined {
-  return ctx.store.state.design_sessions.find((session) => session.id === id && session.user_token === userToken);
+  return ctx.store.designSession(id, userToken);
 }
 
 /**
@@ -52,8 +51,7 @@ export function finishDesign(ctx: SandboxContext, session: DesignSession, design
     design,
     custom_product: null,
   };
-  ctx.store.state.carts.push(cart);
-  ctx.store.save();
+  ctx.store.addCart(cart);
   const redirect = new URL(cartUrl);
   redirect.searchParams.append('fe_cart_url', `${origin}${DESIGN_TOOL_PATH}/cart/${cart.id}`);
   return redirect.toString();
@@ -71,8 +69,8 @@ export function completeCart(ctx: SandboxContext, account: string, feCartUrl: st
   if (!hosts.includes(url.host) || !match) {
     throw badRequest('fe_cart_url is not a cart URL of this design tool.');
   }
-  const cart = ctx.store.state.carts.find((candidate) => candidate.id === match[1] && candidate.account === account);
-  if (!cart) throw notFound('Cart');
+  const cart = ctx.store.cart(match[1]!);
+  if (!cart || cart.account !== account) throw notFound('Cart');
   if (cart.custom_product !== null) {
     throw conflict('This cart was already completed.', { custom_product_id: cart.custom_product });
   }
@@ -86,9 +84,7 @@ export function completeCart(ctx: SandboxContext, account: string, feCartUrl: st
     createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     designStatusId: 2,
   });
-  cart.custom_product = product.id;
-  ctx.store.state.custom_products.push({ account, record: product });
-  ctx.store.save();
+  ctx.store.completeCart(cart, product);
   ctx.lifecycle.customProductCreated(account, product);
   return product;
 }

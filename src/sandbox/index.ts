@@ -68,7 +68,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   await listen(server, resolved.port, resolved.host);
   const port = (server.address() as AddressInfo).port;
   url = `http://${urlHost(resolved.host)}:${port}`;
-  store.save();
   lifecycle.resume();
   let closing: Promise<void> | undefined;
   return {
@@ -79,7 +78,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closing ??= new Promise<void>((resolve) => {
         lifecycle.clear();
         deliveries.close();
-        store.save();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -38,10 +38,10 @@ export class Lifecycle {
 
   /** After a restart with `--data`: the pending automatic transitions start again. */
   resume(): void {
-    for (const { account, record } of this.store.state.orders) {
+    for (const { account, record } of this.store.allOrders()) {
       if (record.payment_status.id !== PAYMENT_PAID.id) this.later(() => this.markPaid(account, record.id));
     }
-    for (const { account, record } of this.store.state.custom_products) {
+    for (const { account, record } of this.store.allCustomProducts()) {
       if (record.design_status.id !== APPROVED) this.later(() => this.approveDesign(account, record.id));
     }
   }
@@ -55,25 +55,26 @@ export class Lifecycle {
   advanceOrder(account: string, order: Order): Order {
     const next = order.status.id + 1;
     if (order.status.id >= 4) throw conflict(`Order ${order.id} is ${order.status.name}; it has no next status.`);
-    if (next === 2) this.pay(order);
-    order.status = status(ORDER_STATUSES, next);
-    if (next === 3) {
-      for (const item of order.line_items) item.status = status(LINE_ITEM_STATUSES, 2);
-    }
-    this.changed(account, order);
-    return order;
+    return this.changeOrder(account, order.id, (changing) => {
+      if (next === 2) this.pay(changing);
+      changing.status = status(ORDER_STATUSES, next);
+      if (next === 3) {
+        for (const item of changing.line_items) item.status = status(LINE_ITEM_STATUSES, 2);
+      }
+    });
   }
 
   advanceShippingOrder(account: string, order: Order, shipping: ShippingOrder): ShippingOrder {
     const next = shipping.status.id + 1;
     if (next > 4) throw conflict(`Shipping order ${shipping.id} is ${shipping.status.name}; it has no next status.`);
-    shipping.status = status(SHIPPING_STATUSES, next);
-    if (next === 3) {
-      shipping.tracking_number = `1ZSBX${String(shipping.id).padStart(10, '0')}`;
-      shipping.tracking_url = `${TRACKING_ORIGIN}/track/${shipping.tracking_number}`;
-    }
-    touch(order);
-    this.store.save();
+    this.store.updateOrder(account, order.id, (changing) => {
+      shipping.status = status(SHIPPING_STATUSES, next);
+      if (next === 3) {
+        shipping.tracking_number = `1ZSBX${String(shipping.id).padStart(10, '0')}`;
+        shipping.tracking_url = `${TRACKING_ORIGIN}/track/${shipping.tracking_number}`;
+      }
+      touch(changing);
+    });
     if (next === 2) this.events.emit(account, 'shipping_order.scheduled', shipping);
     this.events.emit(account, 'shipping_order.changed', shipping);
     return shipping;
@@ -82,16 +83,16 @@ export class Lifecycle {
   private markPaid(account: string, orderId: number): void {
     const order = this.store.order(account, orderId);
     if (!order || order.payment_status.id === PAYMENT_PAID.id) return;
-    this.pay(order);
-    if (order.status.id === 1) order.status = status(ORDER_STATUSES, 2);
-    this.changed(account, order);
+    this.changeOrder(account, orderId, (changing) => {
+      this.pay(changing);
+      if (changing.status.id === 1) changing.status = status(ORDER_STATUSES, 2);
+    });
   }
 
   private approveDesign(account: string, productId: number): void {
     const product = this.store.customProduct(account, productId);
     if (!product || product.design_status.id === APPROVED) return;
-    setDesignStatus(product, APPROVED);
-    this.store.save();
+    this.store.updateCustomProduct(account, productId, (changing) => setDesignStatus(changing, APPROVED));
     this.events.emit(account, 'custom_product.changed', product);
   }
 
@@ -100,10 +101,15 @@ export class Lifecycle {
     for (const shipping of order.shipping_orders) shipping.payment_status = { ...PAYMENT_PAID };
   }
 
-  private changed(account: string, order: Order): void {
-    touch(order);
-    this.store.save();
+  /** Changes the order, marks it modified, persists it and emits `order.changed`. */
+  private changeOrder(account: string, orderId: number, change: (order: Order) => void): Order {
+    const order = this.store.updateOrder(account, orderId, (changing) => {
+      change(changing);
+      touch(changing);
+    });
+    if (!order) throw new Error(`unknown order ${orderId} of ${account}`);
     this.events.emit(account, 'order.changed', order);
+    return order;
   }
 
   private later(action: () => void): void {

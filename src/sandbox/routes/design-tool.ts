@@ -80,7 +80,7 @@ export function designToolRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.get(`${DESIGN_TOOL_PATH}/cart/:id`, (c) => {
-    const cart = ctx.store.state.carts.find((candidate) => candidate.id === c.req.param('id'));
+    const cart = ctx.store.cart(c.req.param('id'));
     if (!cart) return c.html(messagePage('Cart not found', 'This design was not found.'), 404);
     return c.html(messagePage('Design added to cart', `Your design "${cart.design}" is in the cart.`));
   });

@@ -38,8 +38,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
     }
     const resolved = resolveOrder(request, account, store.customProducts(account.id));
     const order = buildOrder(store, account, request, resolved);
-    store.state.orders.push({ account: account.id, record: order });
-    store.save();
+    store.addOrder(account.id, order);
     ctx.lifecycle.orderCreated(account.id, order);
     return c.json(order, 201);
   });

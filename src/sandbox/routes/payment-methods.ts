@@ -30,11 +30,10 @@ export function paymentMethodRoutes(app: App, ctx: SandboxContext): void {
     const method = find(c, account);
     const { is_default: isDefault } = await parseJson(c, patchBody);
     if (isDefault) {
-      for (const other of account.payment_methods) other.is_default = other === method;
+      store.setDefaultPaymentMethod(account.id, method.id);
     } else if (method.is_default && account.payment_methods.length > 1) {
       throw conflict('The account needs a default payment method; make another one the default instead.');
     }
-    store.save();
     return c.json(method);
   });
 
@@ -44,8 +43,7 @@ export function paymentMethodRoutes(app: App, ctx: SandboxContext): void {
     if (method.is_default && account.payment_methods.length > 1) {
       throw conflict('The default payment method cannot be removed while other payment methods exist; make another one the default first.');
     }
-    account.payment_methods = account.payment_methods.filter((other) => other !== method);
-    store.save();
+    store.removePaymentMethod(account.id, method.id);
     return c.body(null, 204);
   });
 }
