@@ -36,6 +36,17 @@ export interface AppOptions {
 /** The service's own surface: faulted, delayed and recorded. Test controls are none of these. */
 const SERVICE_PREFIXES = ['/v1', '/design-tool'];
 
+/**
+ * Every answer says it comes from a merch sandbox (401s, 404s, errors and test controls too):
+ * the CLI sends the sandbox's public token only to a server that answers with it.
+ */
+export const SANDBOX_HEADER = 'X-Merch-Sandbox';
+
+const identify: MiddlewareHandler<Env> = async (c, next) => {
+  await next();
+  c.res.headers.set(SANDBOX_HEADER, '1');
+};
+
 const isServicePath = (path: string): boolean =>
   SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
@@ -70,7 +81,7 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
 export function createApp(options: AppOptions): App {
   const { ctx } = options;
   const app = new Hono<Env>({ strict: false });
-  app.use('*', observe(options));
+  app.use('*', identify, observe(options));
   // Latency and faults are middlewares only when asked for: each is an async hop per request.
   const shaping = [
     ...(options.latency > 0 ? [addLatency(options.latency)] : []),
