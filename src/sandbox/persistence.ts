@@ -2,6 +2,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { State } from './state.js';
 
+/** Raised when the state's shape changes: a file of another version is refused, not misread. */
+export const STATE_VERSION = 2;
+
 /** `--data FILE`: the state as JSON, read at start and written atomically after each change. */
 export function readState(file: string): State | undefined {
   let text: string;
@@ -17,8 +20,8 @@ export function readState(file: string): State | undefined {
   } catch {
     throw new Error(`Sandbox data file ${file} is not valid JSON; remove it to start from the seed.`);
   }
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== 1) {
-    throw new Error(`Sandbox data file ${file} is not a version 1 sandbox state; remove it to start from the seed.`);
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== STATE_VERSION) {
+    throw new Error(`Sandbox data file ${file} is not a version ${STATE_VERSION} sandbox state; remove it to start from the seed.`);
   }
   return parsed as State;
 }

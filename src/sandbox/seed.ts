@@ -1,4 +1,6 @@
 import type { Catalog } from './catalog.js';
+import { emptyOAuthState } from './oauth/records.js';
+import { STATE_VERSION } from './persistence.js';
 import { buildCustomProduct } from './custom-product.js';
 import type { Address, PaymentMethod } from './records.js';
 import { alphanumeric, createRng, deriveSeed, intBetween, pick, sample, type Rng } from './rng.js';
@@ -93,7 +95,7 @@ export function seedState(seed: number, catalog: Catalog): State {
     }
   }
   return {
-    version: 1,
+    version: STATE_VERSION,
     next_ids: { order: 1001, shipping_order: 5001, line_item: 1, recipient: 1, custom_product: nextCustomProduct, webhook: 1 },
     accounts,
     custom_products: customProducts,
@@ -101,5 +103,6 @@ export function seedState(seed: number, catalog: Catalog): State {
     webhooks: [],
     design_sessions: [],
     carts: [],
+    oauth: emptyOAuthState(),
   };
 }

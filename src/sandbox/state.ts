@@ -1,5 +1,6 @@
 import type { CustomProduct } from './custom-product.js';
-import { readState, writeState } from './persistence.js';
+import type { AccessToken, AuthorizationCode, OAuthState, RefreshToken } from './oauth/records.js';
+import { readState, writeState, type STATE_VERSION } from './persistence.js';
 import type {
   Address,
   Cart,
@@ -25,7 +26,7 @@ export interface Owned<T> {
 }
 
 export interface State {
-  version: 1;
+  version: typeof STATE_VERSION;
   next_ids: {
     order: number;
     shipping_order: number;
@@ -40,6 +41,7 @@ export interface State {
   webhooks: Subscription[];
   design_sessions: DesignSession[];
   carts: Cart[];
+  oauth: OAuthState;
 }
 
 export type IdKind = keyof State['next_ids'];
@@ -194,6 +196,53 @@ export class Store {
   completeCart(cart: Cart, product: CustomProduct): void {
     cart.custom_product = product.id;
     this.state.custom_products.push({ account: cart.account, record: product });
+    this.persist();
+  }
+
+  // OAuth: authorization codes and tokens (src/sandbox/oauth/).
+
+  addAuthorizationCode(code: AuthorizationCode): void {
+    this.state.oauth.codes.push(code);
+    this.persist();
+  }
+
+  authorizationCode(value: string): AuthorizationCode | undefined {
+    return this.state.oauth.codes.find((candidate) => candidate.code === value);
+  }
+
+  /** The code was exchanged: a code is single-use. */
+  removeAuthorizationCode(value: string): void {
+    this.state.oauth.codes = this.state.oauth.codes.filter((candidate) => candidate.code !== value);
+    this.persist();
+  }
+
+  /** An access token and the refresh token issued with it. */
+  addTokens(access: AccessToken, refresh: RefreshToken): void {
+    this.state.oauth.access_tokens.push(access);
+    this.state.oauth.refresh_tokens.push(refresh);
+    this.persist();
+  }
+
+  accessToken(value: string): AccessToken | undefined {
+    return this.state.oauth.access_tokens.find((candidate) => candidate.token === value);
+  }
+
+  refreshToken(value: string): RefreshToken | undefined {
+    return this.state.oauth.refresh_tokens.find((candidate) => candidate.token === value);
+  }
+
+  /** The access token stops working; its refresh token does not. */
+  revokeAccessToken(value: string): void {
+    this.state.oauth.access_tokens = this.state.oauth.access_tokens.filter((candidate) => candidate.token !== value);
+    this.persist();
+  }
+
+  /** The refresh token and its access token stop working at once (a refresh, or a revocation). */
+  revokeRefreshToken(value: string): void {
+    const refresh = this.refreshToken(value);
+    if (!refresh) return;
+    this.state.oauth.refresh_tokens = this.state.oauth.refresh_tokens.filter((candidate) => candidate !== refresh);
+    this.state.oauth.access_tokens = this.state.oauth.access_tokens.filter((candidate) => candidate.token !== refresh.access_token);
     this.persist();
   }
 

@@ -19,7 +19,7 @@ describe('--data persistence', () => {
     await call(first, `/v1/payment-methods/${bank}`, { method: 'PATCH', body: { is_default: true } });
     await first.close();
     expect(readdirSync(directory)).toEqual(['state.json']);
-    expect(JSON.parse(readFileSync(data, 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(data, 'utf8')).version).toBe(2);
 
     const second = await startSandbox({ port: 0, catalog: 20, data });
     try {
