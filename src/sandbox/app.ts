@@ -20,6 +20,8 @@ export interface RecordedRequest {
   /** path, plus '?' and the query when there is one. */
   url: string;
   account: string | null;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** The HTTP status answered; 0 when the connection was dropped (fault injection). */
   status: number;
 }
@@ -66,6 +68,7 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
         query,
         url: query === '' ? pathname : `${pathname}?${query}`,
         account: accountOfRequest(ctx.store, c.req.header('authorization'))?.id ?? null,
+        at: Date.now(),
         status: 0,
       };
       requests.push(recorded);

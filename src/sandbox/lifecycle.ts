@@ -12,9 +12,19 @@ import {
 } from './statuses.js';
 
 const APPROVED = 4;
+const PENDING = 1;
+const IN_PRODUCTION = 2;
+const SHIPPED = 3;
+const DELIVERED = 4;
+const CANCELLED = 5;
 const TRACKING_ORIGIN = 'https://tracking.merch-sandbox.invalid';
 
-/** How resources move through their statuses, automatically (timers) or by test control. */
+/**
+ * How resources move through their statuses, automatically (timers) or by test control.
+ * Without a step (the default) a new order is only paid; with `--lifecycle SECONDS` it
+ * goes one stage further every step: paid and In Production, its shipping orders
+ * Scheduled, Shipped (with tracking; the order too), Delivered (the order too).
+ */
 export class Lifecycle {
   private readonly timers = new Set<NodeJS.Timeout>();
 
@@ -22,13 +32,15 @@ export class Lifecycle {
     private readonly store: Store,
     private readonly events: Events,
     private readonly delayMs: number,
+    /** `--lifecycle` in ms; undefined when orders are not moved on automatically. */
+    private readonly stepMs?: number,
   ) {}
 
   orderCreated(account: string, order: Order): void {
     this.events.emit(account, 'order.created', order);
     this.events.emit(account, 'order.changed', order);
     for (const shipping of order.shipping_orders) this.events.emit(account, 'shipping_order.changed', shipping);
-    this.later(() => this.markPaid(account, order.id));
+    this.moveOn(account, order.id);
   }
 
   customProductCreated(account: string, product: CustomProduct): void {
@@ -39,7 +51,8 @@ export class Lifecycle {
   /** After a restart with `--data`: the pending automatic transitions start again. */
   resume(): void {
     for (const { account, record } of this.store.allOrders()) {
-      if (record.payment_status.id !== PAYMENT_PAID.id) this.later(() => this.markPaid(account, record.id));
+      const pending = this.stepMs === undefined ? record.payment_status.id !== PAYMENT_PAID.id : record.status.id < DELIVERED;
+      if (pending) this.moveOn(account, record.id);
     }
     for (const { account, record } of this.store.allCustomProducts()) {
       if (record.design_status.id !== APPROVED) this.later(() => this.approveDesign(account, record.id));
@@ -50,6 +63,14 @@ export class Lifecycle {
   clear(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /** Test control: the order will never ship (Pending or In Production only). */
+  cancelOrder(account: string, order: Order): Order {
+    if (order.status.id >= SHIPPED) throw conflict(`Order ${order.id} is ${order.status.name}; it can no longer be cancelled.`);
+    return this.changeOrder(account, order.id, (changing) => {
+      changing.status = status(ORDER_STATUSES, CANCELLED);
+    });
   }
 
   advanceOrder(account: string, order: Order): Order {
@@ -80,12 +101,34 @@ export class Lifecycle {
     return shipping;
   }
 
+  /** The order's next automatic move: payment after the event delay, or its next lifecycle step. */
+  private moveOn(account: string, orderId: number): void {
+    if (this.stepMs === undefined) this.later(() => this.markPaid(account, orderId));
+    else this.later(() => this.step(account, orderId), this.stepMs);
+  }
+
+  /** One lifecycle stage; the shipping orders move together, the order follows them. */
+  private step(account: string, orderId: number): void {
+    const order = this.store.order(account, orderId);
+    if (!order || order.status.id >= DELIVERED) return;
+    if (order.status.id === PENDING) {
+      this.markPaid(account, orderId);
+    } else {
+      const next = Math.min(DELIVERED, Math.min(...order.shipping_orders.map((shipping) => shipping.status.id)) + 1);
+      for (const shipping of order.shipping_orders) {
+        if (shipping.status.id < next) this.advanceShippingOrder(account, order, shipping);
+      }
+      while (next >= SHIPPED && order.status.id < next) this.advanceOrder(account, order);
+    }
+    if (order.status.id < DELIVERED) this.moveOn(account, orderId);
+  }
+
   private markPaid(account: string, orderId: number): void {
     const order = this.store.order(account, orderId);
     if (!order || order.payment_status.id === PAYMENT_PAID.id) return;
     this.changeOrder(account, orderId, (changing) => {
       this.pay(changing);
-      if (changing.status.id === 1) changing.status = status(ORDER_STATUSES, 2);
+      if (changing.status.id === PENDING) changing.status = status(ORDER_STATUSES, IN_PRODUCTION);
     });
   }
 
@@ -112,11 +155,11 @@ export class Lifecycle {
     return order;
   }
 
-  private later(action: () => void): void {
+  private later(action: () => void, delayMs = this.delayMs): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       action();
-    }, this.delayMs);
+    }, delayMs);
     this.timers.add(timer);
   }
 }

@@ -3,12 +3,13 @@ import { eventKindSchema, type EventKind } from '../../contract/delivery.js';
 import type { App, SandboxContext } from '../context.js';
 import { findSession, finishDesign } from '../design-tool.js';
 import { notFound } from '../errors.js';
+import { staleSnapshot } from '../stale.js';
 import { parseJson, pathId } from '../validate.js';
 
 /** Test controls under /_sandbox/ (not part of the service). */
 export const CONTROLS_PATH = '/_sandbox';
 
-const eventBody = z.object({ event: eventKindSchema, id: z.number().int().positive().optional() });
+const eventBody = z.object({ event: eventKindSchema, id: z.number().int().positive().optional(), stale: z.boolean().optional() });
 const cartUrlBody = z.object({ cart_url: z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' }) });
 const finishBody = z.object({ url: z.url({ error: 'Enter the smartlink URL.' }), design: z.string().trim().min(1).max(200) });
 
@@ -32,6 +33,12 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
     return c.json(lifecycle.advanceOrder(c.get('account'), order));
   });
 
+  app.post(`${CONTROLS_PATH}/orders/:id/cancel`, (c) => {
+    const order = store.order(c.get('account'), pathId(c, 'Order'));
+    if (!order) throw notFound('Order');
+    return c.json(lifecycle.cancelOrder(c.get('account'), order));
+  });
+
   app.post(`${CONTROLS_PATH}/shipping-orders/:id/advance`, (c) => {
     const id = pathId(c, 'Shipping order');
     const order = store.orders(c.get('account')).find((candidate) => candidate.shipping_orders.some((shipping) => shipping.id === id));
@@ -48,7 +55,8 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
         ? [...resources].sort((a, b) => b.id - a.id)[0]
         : resources.find((candidate) => candidate.id === body.id);
     if (!resource) throw notFound(`Resource for ${body.event}`);
-    const subscriptions = ctx.events.emit(c.get('account'), body.event, resource);
+    const data = body.stale === true ? staleSnapshot(body.event, resource) : resource;
+    const subscriptions = ctx.events.emit(c.get('account'), body.event, data);
     return c.json({ event: body.event, resource_id: resource.id, subscriptions });
   });
 
