@@ -2,11 +2,15 @@
 // table); each command's implementation and the heavy modules (sandbox, prompts, the
 // webhook receiver) are split into chunks that are loaded only by dynamic import().
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// The bundle is built beside dist/ and replaces it only once complete: a failed build
+// leaves the last good one for the tests that run bin/merch.js.
+const dist = new URL('./dist', import.meta.url);
+const next = new URL(`./dist.next-${process.pid}`, import.meta.url);
+rmSync(next, { recursive: true, force: true });
 
 // commander loads node:child_process at start-up only to run executable subcommands,
 // which merch does not have; loading it cost ~2.5 ms of every run (npm run bench, start-up
@@ -63,34 +67,41 @@ const englishOnlyZodLocales = {
   },
 };
 
-await build({
-  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: false,
-  minify: false,
-  legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { MERCH_VERSION: JSON.stringify(version) },
-  // CommonJS dependencies bundled into ESM call require(); give them one.
-  banner: {
-    js: "import { createRequire as __merchCreateRequire } from 'node:module'; const require = __merchCreateRequire(import.meta.url);",
-  },
-  plugins: [lazyChildProcessForCommander, slimUndiciForTheApiClient, englishOnlyZodLocales],
-  logLevel: 'warning',
-});
+try {
+  await build({
+    entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
+    outdir: next.pathname,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: false,
+    minify: false,
+    legalComments: 'none',
+    chunkNames: 'chunks/[name]-[hash]',
+    define: { MERCH_VERSION: JSON.stringify(version) },
+    // CommonJS dependencies bundled into ESM call require(); give them one.
+    banner: {
+      js: "import { createRequire as __merchCreateRequire } from 'node:module'; const require = __merchCreateRequire(import.meta.url);",
+    },
+    plugins: [lazyChildProcessForCommander, slimUndiciForTheApiClient, englishOnlyZodLocales],
+    logLevel: 'warning',
+  });
+} catch (error) {
+  rmSync(next, { recursive: true, force: true });
+  throw error;
+}
 
 // `merch --help` alone is the page people and completion tools ask for most; its text
 // depends only on the command table, so commander renders it once here (80 columns, as on
 // a pipe) and bin/merch.js prints it without loading the CLI (npm run bench, start-up rows).
-const { execFileSync } = await import('node:child_process');
-const help = execFileSync(process.execPath, ['--input-type=module', '-e', "const { main } = await import('./dist/main.js'); await main(['--help']);"], {
-  encoding: 'utf8',
-  env: { ...process.env, COLUMNS: '80' },
-});
-const { writeFileSync } = await import('node:fs');
-writeFileSync(new URL('./dist/help.txt', import.meta.url), help);
+const { main } = await import(new URL('main.js', `${next.href}/`).href);
+const { Readable, Writable } = await import('node:stream');
+let help = '';
+const stdout = new Writable({ write: (chunk, _encoding, done) => done(void (help += chunk)) });
+const io = { stdin: Readable.from([]), stdout, stderr: process.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+await main(['--help'], { io, env: {}, interrupts: { subscribe: () => () => undefined, exitNow: process.exit } });
+writeFileSync(new URL('help.txt', `${next.href}/`), help);
+rmSync(dist, { recursive: true, force: true });
+renameSync(next, dist);

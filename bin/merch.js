@@ -12,6 +12,6 @@ if (only === '--version' || only === '-V') {
 } else if (only === '--help' || only === '-h') {
   process.stdout.write(process.getBuiltinModule('node:fs').readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8'));
 } else {
-  const { main } = await import('../dist/main.js');
-  process.exitCode = await main(args);
+  const { main, processStreams, processInterrupts } = await import('../dist/main.js');
+  process.exitCode = await main(args, { io: processStreams(), env: process.env, interrupts: processInterrupts() });
 }

@@ -1,31 +1,24 @@
 import { ApiClient } from './api/client.js';
 import { stderrTrace } from './api/trace.js';
+import { tokenProviderFor } from './auth/token-provider.js';
 import { resolveSettings, type Settings } from './config/settings.js';
-import { processIO, type IO } from './output/io.js';
+import type { GlobalOptions } from './commands/program.js';
+import type { Interrupts } from './lib/interrupt.js';
+import { commandIO, type IO, type IOStreams } from './output/io.js';
 import type { OutputFormat } from './output/render.js';
 
-/** The global flags, as commander parses them (`--no-color` -> color: false). */
-export interface GlobalOptions {
-  json?: boolean;
-  jsonl?: boolean;
-  query?: string;
-  color?: boolean;
-  verbose?: boolean;
-  timeout?: number;
-  retries?: number;
-  yes?: boolean;
-  input?: boolean;
-  profile?: string;
-  baseUrl?: string;
-  accountId?: string;
-  designToolUrl?: string;
-  insecure?: boolean;
+/** What main() is given for one run: the streams, the environment, where interruptions come from. */
+export interface RunEnvironment {
+  io: IOStreams;
+  env: NodeJS.ProcessEnv;
+  interrupts: Interrupts;
 }
 
 /** What every command's run() gets: IO, settings, output format and a lazy API client. */
 export interface Context {
   io: IO;
   env: NodeJS.ProcessEnv;
+  interrupts: Interrupts;
   settings: Settings;
   format: OutputFormat;
   /** `--yes`: confirmations are answered yes. */
@@ -34,25 +27,27 @@ export interface Context {
   close(): Promise<void>;
 }
 
-export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = process.env, io?: IO): Context {
-  const theIO = io ?? processIO({ noColor: globals.color === false, noInput: globals.input === false, env });
+export function createContext(globals: GlobalOptions, { io: streams, env, interrupts }: RunEnvironment): Context {
+  const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings(globals, env);
   let client: ApiClient | undefined;
   return {
     io: theIO,
     env,
+    interrupts,
     settings,
     format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query },
     yes: globals.yes ?? false,
     api() {
+      const trace = settings.verbose ? stderrTrace(theIO) : undefined;
       client ??= new ApiClient({
         baseUrl: settings.baseUrl,
-        token: settings.token,
+        token: tokenProviderFor(settings, trace),
         accountId: settings.accountId,
         timeoutMs: settings.timeoutMs,
         retries: settings.retries,
         insecure: settings.insecure,
-        trace: settings.verbose ? stderrTrace(theIO) : undefined,
+        trace,
         connectionHint: connectionHint(settings),
       });
       return client;

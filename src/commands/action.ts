@@ -1,25 +1,48 @@
-import type { Command } from 'commander';
-import type { Context, GlobalOptions } from '../context.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { Context } from '../context.js';
+import type { ExitCodeValue } from '../errors.js';
+import { MerchProgram, type GlobalOptions } from './program.js';
 
-type Handler<O> = (ctx: Context, options: O, args: string[]) => Promise<void>;
+/** A command's lazy implementation; it may return the exit code (success otherwise). */
+type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A) => Promise<ExitCodeValue | void>;
+
+/** The command commander passes last to an action, as far as action() reads it. */
+interface InvokedCommand {
+  optsWithGlobals(): GlobalOptions;
+  parent: CommandUnknownOpts | null;
+}
 
 /**
- * Wraps a command's lazy implementation as a commander action: builds the context from
- * the global and local flags, runs, and always releases the HTTP pool.
+ * Wraps a command's lazy implementation as a commander action. Its options and arguments
+ * are typed by the command's own declaration (`@commander-js/extra-typings` infers them
+ * from the flags: `.action(action(async (ctx, options, [id]) => ...))`). Builds the
+ * context from the run's environment and the global flags, runs, and always releases
+ * the HTTP pool.
  */
-export function action<O extends object = Record<string, never>>(handler: Handler<O>) {
-  return async (...params: unknown[]): Promise<void> => {
-    const command = params[params.length - 1] as Command;
-    const globals = command.optsWithGlobals<GlobalOptions>();
+export function action<A extends unknown[], O>(handler: Handler<A, O>) {
+  return async (...params: [...A, O, InvokedCommand]): Promise<void> => {
+    const args = params.slice(0, -2) as A;
+    const options = params[params.length - 2] as O;
+    const command = params[params.length - 1] as InvokedCommand;
+    const program = rootOf(command);
+    const globals = command.optsWithGlobals();
     const { createContext } = await import('../context.js');
-    const ctx = createContext(globals);
+    const ctx = createContext(globals, program.environment);
     if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);
     try {
-      await handler(ctx, command.opts() as O, command.args);
+      const code = await handler(ctx, options, args);
+      if (code !== undefined) program.exitCode = code;
     } finally {
       await ctx.close();
     }
   };
+}
+
+function rootOf(command: InvokedCommand): MerchProgram {
+  let root: InvokedCommand | CommandUnknownOpts = command;
+  while (root.parent) root = root.parent;
+  if (!(root instanceof MerchProgram)) throw new Error('a command ran outside the merch program');
+  return root;
 }
 
 /** The "Examples:" block at the end of a command's help. */

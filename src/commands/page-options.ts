@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { PageOptions } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import { progress } from '../output/progress.js';
@@ -12,7 +12,7 @@ export interface PageFlags {
   concurrency?: number;
 }
 
-export function addPageFlags(command: Command): Command {
+export function addPageFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
   return command
     .option('--limit <n>', 'records per page (the server may cap it)', positiveInt)
     .option('--offset <n>', 'start at this position', nonNegativeInt)

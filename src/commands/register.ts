@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from './program.js';
 import { registerApi } from './api/index.js';
 import { registerCompletion } from './completion/index.js';
 import { registerCustomProducts } from './custom-products/index.js';
@@ -12,7 +12,7 @@ import { registerSession } from './session/index.js';
 import { registerWebhooks } from './webhooks/index.js';
 
 /** The command table: every noun registers its verbs; implementations load lazily. */
-export function registerCommands(program: Command): void {
+export function registerCommands(program: MerchProgram): void {
   registerSession(program);
   registerProducts(program);
   registerCustomProducts(program);

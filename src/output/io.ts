@@ -1,13 +1,22 @@
 import type { Readable, Writable } from 'node:stream';
 
-/** Every byte the CLI reads from or writes to the user goes through one IO object. */
-export interface IO {
+/**
+ * The streams a run of the CLI talks through, as main() gets them: the process's own
+ * (processStreams) or, in tests, buffers with chosen TTY flags (test/support/test-io.ts).
+ */
+export interface IOStreams {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The terminal's width, when stdout is one. */
+  columns?: number;
+}
+
+/** Every byte a command reads from or writes to the user goes through one IO object. */
+export interface IO extends IOStreams {
   /** Color on stdout/stderr (TTY, and neither --no-color nor NO_COLOR). */
   color: boolean;
   /** Prompts are allowed: stdin and stdout are TTYs, no --no-input and no CI. */
@@ -19,26 +28,36 @@ export interface IO {
 export interface IoOptions {
   noColor?: boolean;
   noInput?: boolean;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
 }
 
-export function processIO(options: IoOptions = {}): IO {
-  const env = options.env ?? process.env;
-  const stdoutIsTTY = process.stdout.isTTY === true;
-  const stdinIsTTY = process.stdin.isTTY === true;
-  const stderrIsTTY = process.stderr.isTTY === true;
-  const colorAllowed = !options.noColor && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+/** The process's stdin, stdout and stderr. A reader that went away (EPIPE) ends the run quietly. */
+export function processStreams(): IOStreams {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY,
-    stdoutIsTTY,
-    stderrIsTTY,
-    color: colorAllowed && stdoutIsTTY,
-    canPrompt: stdinIsTTY && stdoutIsTTY && !options.noInput && !isCi(env),
-    out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.columns,
+  };
+}
+
+/** The IO of one command: the streams, with color and prompting decided by the flags and the environment. */
+export function commandIO(streams: IOStreams, options: IoOptions): IO {
+  const { env } = options;
+  const colorAllowed = !options.noColor && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+  const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+  return {
+    ...streams,
+    color: colorAllowed && streams.stdoutIsTTY,
+    canPrompt: streams.stdinIsTTY && streams.stdoutIsTTY && !options.noInput && !isCi(env),
+    out: (text) => void streams.stdout.write(line(text)),
+    err: (text) => void streams.stderr.write(line(text)),
   };
 }
 

@@ -1,6 +1,7 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/main.js';
+import { testInterrupts, testStreams } from '../support/test-io.js';
 
 // The command surface is a contract (scripts depend on it): its help is snapshot-tested so
 // every change to a name, flag or default shows up in review.
@@ -9,7 +10,7 @@ function commands(command: Command, path: string[] = []): [string, Command][] {
   return [[path.join(' ') || 'merch', command], ...command.commands.flatMap((child) => commands(child, [...path, child.name()]))];
 }
 
-const all = commands(buildProgram()).filter(([name]) => !name.endsWith('help'));
+const all = commands(buildProgram({ io: testStreams(), env: {}, interrupts: testInterrupts() })).filter(([name]) => !name.endsWith('help'));
 
 describe('help', () => {
   it.each(all)('%s', (_name, command) => {

@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { collect } from '../parse.js';
-import type { ApiOptions } from './request.js';
 
-export function registerApi(program: Command): void {
+export function registerApi(program: MerchProgram): void {
   program
     .command('api')
     .description('make any authenticated request to the service and print the JSON response')
@@ -22,5 +21,5 @@ export function registerApi(program: Command): void {
         'merch api POST /v1/orders/ --input order.json',
       ),
     )
-    .action(action<ApiOptions>(async (ctx, options, [method, path]) => (await import('./request.js')).run(ctx, method!, path!, options)));
+    .action(action(async (ctx, options, [method, path]) => (await import('./request.js')).run(ctx, method!, path!, options)));
 }

@@ -1,10 +1,11 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { examples } from '../action.js';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
+import type { MerchProgram } from '../program.js';
+import { action, examples } from '../action.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-export function registerCompletion(program: Command): void {
+export function registerCompletion(program: MerchProgram): void {
   program
     .command('completion')
     .description('print a shell completion script')
@@ -20,8 +21,9 @@ export function registerCompletion(program: Command): void {
         'merch completion fish > ~/.config/fish/completions/merch.fish',
       ),
     )
-    .action(async (shell: Shell) => {
-      const { completionScript } = await import('./script.js');
-      process.stdout.write(completionScript(shell, program));
-    });
+    .action(
+      action(async (ctx, _options, [shell]) => {
+        ctx.io.stdout.write((await import('./script.js')).completionScript(shell, program));
+      }),
+    );
 }

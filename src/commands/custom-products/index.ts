@@ -1,11 +1,10 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
 import { ordering, SORT_FIELDS, stringList } from '../parse.js';
 import { httpUrl } from '../parse-url.js';
-import type { ListOptions } from './list.js';
 
-export function registerCustomProducts(program: Command): void {
+export function registerCustomProducts(program: MerchProgram): void {
   const customProducts = program.command('custom-products').description("custom products: your account's designed products");
 
   addPageFlags(
@@ -20,7 +19,7 @@ export function registerCustomProducts(program: Command): void {
       'after',
       examples('merch custom-products list --tag summer,staff --sort -created_at', 'merch custom-products list --all --jsonl', "merch custom-products list --search hoodie --query '[].{id: id, name: name}'"),
     )
-    .action(action<ListOptions>(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   customProducts
     .command('get')

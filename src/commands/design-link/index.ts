@@ -1,10 +1,10 @@
-import { Option, type Command } from 'commander';
+import { Option } from '@commander-js/extra-typings';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { nonNegativeInt, positiveInt } from '../parse.js';
 import { duration, nonEmpty } from './parse.js';
-import type { DesignLinkOptions } from './run.js';
 
-export function registerDesignLink(program: Command): void {
+export function registerDesignLink(program: MerchProgram): void {
   program
     .command('design-link')
     .description('get a link to the external design tool (POST {design_tool_url}/api/smartlink with X-Api-Key)')
@@ -29,5 +29,5 @@ export function registerDesignLink(program: Command): void {
         'merch design-link --sku SKU-0001 --user-id customer-42 --wait --cart-port 8788 --json',
       ) + '\nSee docs/design-tool.md for the whole hand-off.\n',
     )
-    .action(action<DesignLinkOptions>(async (ctx, options) => (await import('./run.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./run.js')).run(ctx, options)));
 }

@@ -3,6 +3,7 @@ import { requestSmartlink, type SmartlinkRequest } from '../../api/resources/des
 import type { CustomProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
+import { untilInterrupted } from '../../lib/interrupt.js';
 import { printRecord } from '../../output/render.js';
 import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
@@ -31,7 +32,10 @@ export async function runWait(ctx: Context, options: DesignLinkOptions, key: str
   });
   const stop = new AbortController();
   // Ctrl-C is ours from the moment the endpoint listens, so it is always closed cleanly.
-  const cancelled = interrupted(stop.signal);
+  const interruption = untilInterrupted(ctx.interrupts);
+  const cancelled = interruption.interrupted.then((): never => {
+    throw new CancelledError('interrupted while waiting for the design tool: no custom product was completed');
+  });
   cancelled.catch(() => undefined);
   try {
     const link = await Promise.race([requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
@@ -42,17 +46,9 @@ export async function runWait(ctx: Context, options: DesignLinkOptions, key: str
     await printRecord(ctx, product, customProductFields);
   } finally {
     stop.abort();
+    interruption.dispose();
     await server.close();
   }
-}
-
-/** Rejects with CancelledError (exit 130) on Ctrl-C; the caller's finally closes the server. */
-function interrupted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    const onSigint = () => reject(new CancelledError('interrupted while waiting for the design tool: no custom product was completed'));
-    process.once('SIGINT', onSigint);
-    signal.addEventListener('abort', () => process.off('SIGINT', onSigint), { once: true });
-  });
 }
 
 /** Rejects after `ms`, unless the cart is being completed right then (that one finishes). */

@@ -1,14 +1,14 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import { addPageFlags, type PageFlags } from '../page-options.js';
+import { addPageFlags } from '../page-options.js';
 import { registerOrdersCreate } from './create/register.js';
 
-export function registerOrders(program: Command): void {
+export function registerOrders(program: MerchProgram): void {
   const orders = program.command('orders').description("orders: your account's purchases");
 
   addPageFlags(orders.command('list').description('list your orders (GET /v1/orders)'))
     .addHelpText('after', examples('merch orders list', 'merch orders list --all --jsonl > orders.jsonl', "merch orders list --query '[?payment_status.id==`paid`].id'"))
-    .action(action<PageFlags>(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   orders
     .command('get')

@@ -1,8 +1,8 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
 import { nameValue, stringList } from '../parse.js';
-import type { ListOptions } from './list.js';
 
 /** The expansions the service knows (spec 4.3; not in its published reference). */
 export const EXPANSIONS = ['media_contents', 'imprint_areas'] as const;
@@ -10,7 +10,7 @@ export const EXPANSIONS = ['media_contents', 'imprint_areas'] as const;
 /** Query parameters the CLI sends itself, so they cannot be attribute names. */
 const RESERVED = new Set(['expand', 'limit', 'offset']);
 
-export function registerParts(program: Command): void {
+export function registerParts(program: MerchProgram): void {
   const parts = program.command('parts').description('product parts: one SKU per combination of attributes');
 
   addPageFlags(
@@ -25,7 +25,7 @@ export function registerParts(program: Command): void {
       'after',
       examples('merch parts list 12 --attr size=M --attr color=Navy', 'merch parts list 12 --expand media_contents,imprint_areas --json', "merch parts list 12 --query '[].code'"),
     )
-    .action(action<ListOptions>(async (ctx, options, [productId]) => (await import('./list.js')).run(ctx, productId!, options)));
+    .action(action(async (ctx, options, [productId]) => (await import('./list.js')).run(ctx, productId!, options)));
 }
 
 function attribute(value: string, previous?: Record<string, string>): Record<string, string> {

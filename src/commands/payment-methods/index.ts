@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 
-export function registerPaymentMethods(program: Command): void {
+export function registerPaymentMethods(program: MerchProgram): void {
   const methods = program.command('payment-methods').description("payment methods: your account's cards and bank accounts");
 
   methods

@@ -1,10 +1,9 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
 import { intList, ordering, SORT_FIELDS } from '../parse.js';
-import type { ListOptions } from './list.js';
 
-export function registerProducts(program: Command): void {
+export function registerProducts(program: MerchProgram): void {
   const products = program.command('products').description('supplier products: the catalog');
 
   addPageFlags(
@@ -17,7 +16,7 @@ export function registerProducts(program: Command): void {
       .option('--sort <field>', `order by ${SORT_FIELDS.join(', ')}; a leading - sorts descending`, ordering(SORT_FIELDS)),
   )
     .addHelpText('after', examples('merch products list --category 1,2 --sort -created_at', 'merch products list --all --jsonl > catalog.jsonl', "merch products list --search mug --query '[].id'"))
-    .action(action<ListOptions>(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   products
     .command('get')

@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
-import { examples } from '../action.js';
+import type { MerchProgram } from '../program.js';
+import { action, examples } from '../action.js';
 import type { SandboxCommandOptions } from './run.js';
 
-export function registerSandbox(program: Command): void {
+export function registerSandbox(program: MerchProgram): void {
   program
     .command('sandbox')
     .description('run the local, stateful emulator of the whole service (the default target of the CLI)')
@@ -24,8 +24,5 @@ export function registerSandbox(program: Command): void {
         "curl -H 'Authorization: Bearer sandbox-token' 'http://127.0.0.1:4010/v1/supplier-products?limit=2'",
       ),
     )
-    .action(async (options: SandboxCommandOptions) => {
-      const { run } = await import('./run.js');
-      await run({ ...options, quiet: options.quiet ?? false }, process);
-    });
+    .action(action(async (ctx, options) => (await import('./run.js')).run(ctx, options)));
 }

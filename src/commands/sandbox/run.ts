@@ -1,5 +1,7 @@
 import { DESIGN_TOOL_KEY, FAULT_KINDS, SEEDED_ACCOUNTS, startSandbox, type FaultKind } from '../../sandbox/index.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { untilInterrupted } from '../../lib/interrupt.js';
 
 /** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
 export interface SandboxCommandOptions {
@@ -12,7 +14,7 @@ export interface SandboxCommandOptions {
   /** Comma separated fault kinds (default: all). */
   faultKinds?: string;
   latency: number;
-  quiet: boolean;
+  quiet?: boolean;
 }
 
 function parseFaultKinds(value: string | undefined): FaultKind[] | undefined {
@@ -25,19 +27,7 @@ function parseFaultKinds(value: string | undefined): FaultKind[] | undefined {
   return kinds as FaultKind[];
 }
 
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
-export async function run(options: SandboxCommandOptions, io: { stderr: NodeJS.WritableStream }): Promise<void> {
+export async function run({ io, interrupts }: Context, options: SandboxCommandOptions): Promise<void> {
   const sandbox = await startSandbox({
     host: options.host,
     port: options.port,
@@ -55,7 +45,9 @@ export async function run(options: SandboxCommandOptions, io: { stderr: NodeJS.W
   io.stderr.write(
     `merch sandbox listening on ${sandbox.url}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop\n`,
   );
-  await untilSignal();
+  const interruption = untilInterrupted(interrupts);
+  await interruption.interrupted;
+  interruption.dispose();
   await sandbox.close();
   io.stderr.write('merch sandbox stopped\n');
 }

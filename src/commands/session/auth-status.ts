@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors.js';
 import type { Context } from '../../context.js';
-import { ExitCode } from '../../errors.js';
+import { ExitCode, type ExitCodeValue } from '../../errors.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
 import { checkToken } from './login.js';
 
@@ -15,7 +15,7 @@ interface AuthStatus {
 }
 
 /** Which profile, base URL and account are in use, and whether the token works. */
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Context): Promise<ExitCodeValue> {
   const { settings } = ctx;
   const status: AuthStatus = {
     profile: settings.profile,
@@ -46,5 +46,6 @@ export async function run(ctx: Context): Promise<void> {
       { header: 'Token works', value: (s) => (s.token_valid === null ? `unknown${s.error ? `: ${s.error}` : ''}` : s.token_valid ? 'yes' : 'no') },
     ]);
   }
-  if (status.token_valid !== true) process.exitCode = status.token_valid === false || settings.token === undefined ? ExitCode.auth : ExitCode.failed;
+  if (status.token_valid === true) return ExitCode.ok;
+  return status.token_valid === false || settings.token === undefined ? ExitCode.auth : ExitCode.failed;
 }

@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
+import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import type { LoginOptions } from './login.js';
 
-export function registerSession(program: Command): void {
+export function registerSession(program: MerchProgram): void {
   program
     .command('login')
     .description('store a token for the profile, after checking it with the service')
@@ -15,7 +15,7 @@ export function registerSession(program: Command): void {
         'merch login --profile staging --base-url https://staging.example.com --account-id 42',
       ),
     )
-    .action(action<LoginOptions>(async (ctx, options) => (await import('./login.js')).login(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./login.js')).login(ctx, options)));
 
   program
     .command('logout')

@@ -1,20 +1,17 @@
-import { Argument, Option, type Command } from 'commander';
-import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
+import { Argument, Option } from '@commander-js/extra-typings';
+import type { MerchProgram } from '../program.js';
+import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import { action, examples } from '../action.js';
-import { addPageFlags, type PageFlags } from '../page-options.js';
+import { addPageFlags } from '../page-options.js';
 import { httpUrl } from '../parse-url.js';
 import { collect, nonNegativeInt, positiveInt } from '../parse.js';
-import type { CreateOptions } from './create.js';
-import type { ListenOptions } from './listen.js';
-import type { ReplayOptions } from './replay.js';
-import type { TriggerOptions } from './trigger.js';
 
-export function registerWebhooks(program: Command): void {
+export function registerWebhooks(program: MerchProgram): void {
   const webhooks = program.command('webhooks').description('webhook subscriptions and events');
 
   addPageFlags(webhooks.command('list').description("list your account's webhook subscriptions (GET /v1/core/webhooks/)"))
     .addHelpText('after', examples('merch webhooks list', "merch webhooks list --query '[?event==`order.changed`].target'"))
-    .action(action<PageFlags>(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   webhooks
     .command('create')
@@ -22,7 +19,7 @@ export function registerWebhooks(program: Command): void {
     .addOption(new Option('--event <event>', 'the event kind').choices(EVENT_KINDS).makeOptionMandatory())
     .addOption(new Option('--target <url>', 'the http(s) URL the events are POSTed to').argParser(httpUrl).makeOptionMandatory())
     .addHelpText('after', examples('merch webhooks create --event order.changed --target https://example.com/hooks/merch', 'merch webhooks create --event custom_product.created --target http://127.0.0.1:8787/ --json'))
-    .action(action<CreateOptions>(async (ctx, options) => (await import('./create.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./create.js')).run(ctx, options)));
 
   webhooks
     .command('delete')
@@ -54,7 +51,7 @@ export function registerWebhooks(program: Command): void {
         'merch webhooks listen --secret "$SECRET" --print-target --subscribe --public-url https://abc.trycloudflare.com/',
       ) + '\nSee docs/webhooks.md.\n',
     )
-    .action(action<ListenOptions>(async (ctx, options) => (await import('./listen.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./listen.js')).run(ctx, options)));
 
   webhooks
     .command('replay')
@@ -63,7 +60,7 @@ export function registerWebhooks(program: Command): void {
     .option('--id <n>', 'only the event with this journal id', positiveInt)
     .addOption(new Option('--to <url>', 'send here instead of the targets each event was forwarded to').argParser(httpUrl))
     .addHelpText('after', examples('merch webhooks replay --to http://127.0.0.1:3000/hooks', 'merch webhooks replay --id 7 --to http://127.0.0.1:3000/hooks'))
-    .action(action<ReplayOptions>(async (ctx, options) => (await import('./replay.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./replay.js')).run(ctx, options)));
 
   webhooks
     .command('trigger')
@@ -73,6 +70,6 @@ export function registerWebhooks(program: Command): void {
     .option('--id <id>', 'the resource id (default the newest)', positiveInt)
     .addHelpText('after', examples('merch webhooks trigger order.changed', 'merch webhooks trigger shipping_order.changed --order 42'))
     .action(
-      action<TriggerOptions>(async (ctx, options, [event]) => (await import('./trigger.js')).run(ctx, event as EventKind, options)),
+      action(async (ctx, options, [event]) => (await import('./trigger.js')).run(ctx, event, options)),
     );
 }

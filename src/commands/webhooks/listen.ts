@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { untilInterrupted } from '../../lib/interrupt.js';
 import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
 import { Journal } from '../../webhooks/journal.js';
@@ -42,7 +43,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   const show = printer(ctx, options.refetch === true);
   let receiver: Receiver | undefined;
   let subscriptions: Subscriptions | undefined;
-  const stop = stopSignal(ctx);
+  const stop = untilInterrupted(ctx.interrupts, () => ctx.io.err('stopped at once: subscriptions may be left behind (see `merch webhooks list`)'));
   try {
     const pending = journal.pending();
     if (pending.length > 0) ctx.io.err(`resuming ${pending.length} events not yet forwarded`);
@@ -66,7 +67,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
       ctx.io.err(`subscribed ${subscriptions.ids.length} events (subscriptions ${subscriptions.ids.join(', ')}); deleted on exit`);
     }
     ctx.io.err('ready; Ctrl-C to stop');
-    await stop.stopped;
+    await stop.interrupted;
     ctx.io.err('stopping...');
   } finally {
     await receiver?.close();
@@ -150,28 +151,4 @@ function subscriptionTarget(ctx: Context, receiver: Receiver, options: ListenOpt
   const url = new URL(options.publicUrl);
   if (options.secret !== undefined) url.searchParams.set('token', options.secret);
   return url.href;
-}
-
-/** Resolves on the first SIGINT or SIGTERM; a second one exits at once. */
-function stopSignal(ctx: Context): { stopped: Promise<void>; dispose(): void } {
-  let stopping = false;
-  let resolve: () => void = () => undefined;
-  const stopped = new Promise<void>((r) => (resolve = r));
-  const onSignal = (): void => {
-    if (stopping) {
-      ctx.io.err('stopped at once: subscriptions may be left behind (see `merch webhooks list`)');
-      process.exit(ExitCode.interrupted);
-    }
-    stopping = true;
-    resolve();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    stopped,
-    dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
 }

@@ -1,10 +1,9 @@
-import type { Command } from 'commander';
 import { action, examples } from '../../action.js';
 import { collect } from '../../parse.js';
-import type { CreateOptions } from './inputs.js';
+import type { NounCommand } from '../../program.js';
 
 /** `merch orders create`: flags of the contract; the implementation loads lazily. */
-export function registerOrdersCreate(orders: Command): void {
+export function registerOrdersCreate(orders: NounCommand): void {
   orders
     .command('create')
     .description('create an order (POST /v1/orders/): from flags, a JSON file, a recipients CSV, or a wizard')
@@ -17,7 +16,7 @@ export function registerOrdersCreate(orders: Command): void {
     .option('--recipients <file.csv>', 'many recipients: a CSV, one row a recipient (columns: see docs/orders.md)')
     .option('--billing <spec>', 'billing address, in the --recipient form (default: the account default)')
     .option('--payment-method <id>', "payment method id (default: the account's default)")
-    .option('--external-id <id>', 'your unique reference for the order (default: a generated UUID)')
+    .option('--external-id <id>', 'your unique reference for the order (default: derived from the order, so a rerun sends the same)')
     .option('--dry-run', 'print the exact JSON body and send nothing')
     .addHelpText(
       'after',
@@ -28,5 +27,5 @@ export function registerOrdersCreate(orders: Command): void {
         'merch orders create            # a wizard, in a terminal',
       ),
     )
-    .action(action<CreateOptions>(async (ctx, options) => (await import('./command.js')).run(ctx, options)));
+    .action(action(async (ctx, options) => (await import('./command.js')).run(ctx, options)));
 }

@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/main.js';
+import { testInterrupts, testStreams, type TestInterrupts, type TestStreams, type TestStreamsOptions } from './test-io.js';
+
+export const TOKEN = 'sandbox-token';
+export const TOKEN_2 = 'sandbox-token-2';
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunMerchOptions extends TestStreamsOptions {
+  /** The whole environment of the run; a fresh MERCH_CONFIG_DIR is added when it has none. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A CLI run in progress (for commands that run until interrupted). */
+export interface RunningMerch {
+  io: TestStreams;
+  interrupts: TestInterrupts;
+  /** Ctrl-C. */
+  interrupt(): void;
+  done: Promise<Result>;
+}
+
+/** Starts `merch ...argv` in the test's own process, with buffers for stdin, stdout and stderr. */
+export function startMerch(argv: string[], options: RunMerchOptions = {}): RunningMerch {
+  const io = testStreams(options);
+  const interrupts = testInterrupts();
+  const env = { ...options.env };
+  env.MERCH_CONFIG_DIR ??= freshConfigDir();
+  const done = main(argv, { io, env, interrupts }).then((code) => ({ code, stdout: io.out(), stderr: io.errors() }));
+  return { io, interrupts, interrupt: () => interrupts.interrupt(), done };
+}
+
+/** Runs `merch ...argv` in-process to its end: its exit code and what it wrote. */
+export function runMerch(argv: string[], options: RunMerchOptions = {}): Promise<Result> {
+  return startMerch(argv, options).done;
+}
+
+/** The environment of a run against `baseUrl` (a sandbox): its token, a fresh config dir; `undefined` removes a variable. */
+export function cliEnv(baseUrl: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TERM: 'xterm-256color',
+    MERCH_BASE_URL: baseUrl,
+    MERCH_TOKEN: TOKEN,
+    MERCH_CONFIG_DIR: freshConfigDir(),
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
+}
+
+function freshConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'merch-test-'));
+}
+
+export interface MerchOptions extends Omit<RunMerchOptions, 'env'> {
+  /** Extra environment; `undefined` removes a variable (e.g. MERCH_TOKEN). */
+  env?: Record<string, string | undefined>;
+}
+
+/** Runs `merch ...args` in-process against `sandbox` (its URL and token, a fresh config dir), piped unless `tty` says otherwise. */
+export function merch(sandbox: { url: string }, args: string[], options: MerchOptions = {}): Promise<Result> {
+  return runMerch(args, { ...options, env: cliEnv(sandbox.url, options.env) });
+}
