@@ -3,6 +3,7 @@ import { accountOfRequest, requireAccount } from './auth.js';
 import type { App, Env, SandboxContext } from './context.js';
 import { errorResponse } from './errors.js';
 import { addLatency, injectFaults, isDrop, type FaultOptions } from './faults.js';
+import { oauthRoutes } from './oauth/routes.js';
 import { controlRoutes, CONTROLS_PATH } from './routes/controls.js';
 import { customProductRoutes } from './routes/custom-products.js';
 import { designToolRoutes } from './routes/design-tool.js';
@@ -10,6 +11,7 @@ import { orderRoutes } from './routes/orders.js';
 import { partRoutes } from './routes/parts.js';
 import { paymentMethodRoutes } from './routes/payment-methods.js';
 import { supplierProductRoutes } from './routes/supplier-products.js';
+import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export interface RecordedRequest {
@@ -49,8 +51,11 @@ const identify: MiddlewareHandler<Env> = async (c, next) => {
   c.res.headers.set(SANDBOX_HEADER, '1');
 };
 
-const isServicePath = (path: string): boolean =>
-  SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+/** Recorded too: the OAuth server's requests (so a test can count token requests). */
+const RECORDED_PREFIXES = [...SERVICE_PREFIXES, '/o'];
+
+const isRecordedPath = (path: string): boolean =>
+  RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
   return async (c, next) => {
@@ -60,14 +65,14 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
     const at = url.indexOf('?');
     const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2), at < 0 ? undefined : at);
     let recorded: RecordedRequest | undefined;
-    if (requests && isServicePath(pathname)) {
+    if (requests && isRecordedPath(pathname)) {
       const query = at < 0 ? '' : url.slice(at + 1);
       recorded = {
         method: c.req.method,
         path: pathname,
         query,
         url: query === '' ? pathname : `${pathname}?${query}`,
-        account: accountOfRequest(ctx.store, c.req.header('authorization'))?.id ?? null,
+        account: accountOfRequest(ctx, c.req.header('authorization'))?.id ?? null,
         at: Date.now(),
         status: 0,
       };
@@ -91,7 +96,7 @@ export function createApp(options: AppOptions): App {
     ...(options.faults.rate > 0 ? [injectFaults(options.faults)] : []),
   ];
   if (shaping.length > 0) for (const prefix of SERVICE_PREFIXES) app.use(`${prefix}/*`, ...shaping);
-  const authenticate = requireAccount(ctx.store);
+  const authenticate = requireAccount(ctx);
   app.use('/v1/*', authenticate);
   app.use(`${CONTROLS_PATH}/*`, (c, next) => (c.req.path === `${CONTROLS_PATH}/info` ? next() : authenticate(c, next)));
 
@@ -103,6 +108,8 @@ export function createApp(options: AppOptions): App {
   webhookRoutes(app, ctx);
   designToolRoutes(app, ctx);
   controlRoutes(app, ctx);
+  userRoutes(app);
+  oauthRoutes(app, ctx);
 
   app.onError((error, c) => errorResponse(error, c, options.log));
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404));

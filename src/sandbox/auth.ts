@@ -1,31 +1,61 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Env } from './context.js';
+import type { Env, SandboxContext } from './context.js';
 import { HttpError } from './errors.js';
-import type { AccountState, Store } from './state.js';
+import { userById, userOfAccount, type SandboxUser } from './oauth/registry.js';
+import type { TokenRefusal } from './oauth/tokens.js';
+import type { AccountState } from './state.js';
 
-/** Bearer tokens name an account; an `SC-Account-Id` header, if sent, must agree. */
-export function accountOfRequest(store: Store, authorization: string | undefined): AccountState | undefined {
+/** Who a request's bearer token acts for, or why it is refused. */
+export type Bearer =
+  | { kind: 'missing' }
+  | { kind: 'refused'; reason: TokenRefusal }
+  | { kind: 'accepted'; account: AccountState; user: SandboxUser };
+
+/** DRF's one message for a missing, an unknown, an expired and a revoked token alike. */
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+
+/**
+ * A static account token (`sandbox-token`, acting as the account's user) or an access token
+ * issued by `/o/token/` (acting as its user, for the user's account).
+ */
+export function bearerOfRequest(ctx: SandboxContext, authorization: string | undefined): Bearer {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return match ? store.accountByToken(match[1]!) : undefined;
+  if (!match) return { kind: 'missing' };
+  const token = match[1]!;
+  const account = ctx.store.accountByToken(token);
+  if (account) return { kind: 'accepted', account, user: userOfAccount(account.id) };
+  const verified = ctx.oauth.tokens.verify(token);
+  if ('refused' in verified) return { kind: 'refused', reason: verified.refused };
+  const user = userById(verified.user);
+  return { kind: 'accepted', account: ctx.store.account(user.account), user };
 }
 
-export function requireAccount(store: Store): MiddlewareHandler<Env> {
+/** The account a request's token acts for, if it is accepted. */
+export function accountOfRequest(ctx: SandboxContext, authorization: string | undefined): AccountState | undefined {
+  const bearer = bearerOfRequest(ctx, authorization);
+  return bearer.kind === 'accepted' ? bearer.account : undefined;
+}
+
+/**
+ * django-oauth-toolkit's challenge (realm "api"): only its `error` tells an unknown, expired or
+ * revoked token from none at all, since the body does not.
+ */
+function challenge(bearer: Exclude<Bearer, { kind: 'accepted' }>): string {
+  if (bearer.kind === 'missing') return 'Bearer realm="api"';
+  return `Bearer realm="api", error="invalid_token", error_description="${bearer.reason}"`;
+}
+
+/** The account (and user) of `/v1` requests; an `SC-Account-Id` header, if sent, must agree. */
+export function requireAccount(ctx: SandboxContext): MiddlewareHandler<Env> {
   return async (c, next) => {
-    const authorization = c.req.header('authorization');
-    const account = accountOfRequest(store, authorization);
-    if (!account) {
-      throw new HttpError(401, {
-        detail:
-          authorization === undefined
-            ? 'Authentication credentials were not provided; send Authorization: Bearer <token>.'
-            : 'Invalid token.',
-      });
-    }
+    const bearer = bearerOfRequest(ctx, c.req.header('authorization'));
+    if (bearer.kind !== 'accepted') return c.json({ detail: NOT_AUTHENTICATED }, 401, { 'WWW-Authenticate': challenge(bearer) });
     const claimed = c.req.header('sc-account-id');
-    if (claimed !== undefined && claimed !== account.id) {
+    if (claimed !== undefined && claimed !== bearer.account.id) {
       throw new HttpError(403, { detail: 'The SC-Account-Id header does not match the token\'s account.' });
     }
-    c.set('account', account.id);
+    c.set('account', bearer.account.id);
+    c.set('user', bearer.user.id);
     await next();
   };
 }

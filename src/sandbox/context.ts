@@ -4,6 +4,8 @@ import type { Catalog } from './catalog.js';
 import type { Events } from './events.js';
 import type { FaultKind } from './faults.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { DuplicateOrderForm } from './options.js';
+import type { OAuthServer } from './oauth/server.js';
 import type { Store } from './state.js';
 
 /** What every route gets: the state, the catalog, events and the sandbox's own URL. */
@@ -12,13 +14,16 @@ export interface SandboxContext {
   catalog: Catalog;
   events: Events;
   lifecycle: Lifecycle;
+  oauth: OAuthServer;
+  /** How a reused external_id is answered. */
+  duplicateOrder: DuplicateOrderForm;
   /** The sandbox's base URL (no trailing slash). */
   url(): string;
 }
 
 export interface Env {
   Bindings: HttpBindings;
-  Variables: { account: string; fault: FaultKind | undefined };
+  Variables: { account: string; user: number; fault: FaultKind | undefined };
 }
 
 export type App = Hono<Env>;

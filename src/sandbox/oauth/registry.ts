@@ -1,3 +1,5 @@
+import { SEEDED_ACCOUNTS } from '../seed.js';
+
 /**
  * The sandbox's developer apps and users: fixed, public test credentials of a local emulator
  * (printed by `merch sandbox` and listed in docs/sandbox.md). They never change while the
@@ -97,4 +99,11 @@ export function userOfAccount(account: string): SandboxUser {
   const user = SEEDED_USERS.find((candidate) => candidate.account === account);
   if (!user) throw new Error(`no user for account ${account}`);
   return user;
+}
+
+/** The account's display name (`current_account.name`). */
+export function accountName(account: string): string {
+  const seeded = SEEDED_ACCOUNTS.find((candidate) => candidate.id === account);
+  if (!seeded) throw new Error(`unknown account ${account}`);
+  return seeded.company;
 }
