@@ -6,6 +6,8 @@ export const ExitCode = {
   auth: 3,
   notFound: 4,
   refused: 5,
+  /** `orders wait`: --max-wait passed before the order got there. */
+  timedOut: 6,
   interrupted: 130,
 } as const;
 

@@ -1,0 +1,62 @@
+import { ApiError } from '../../api/errors.js';
+import { backoffDelay, sleep } from '../../lib/backoff.js';
+
+export interface PollOptions {
+  intervalMs: number;
+  /** Polling stops when it aborts (max wait passed, Ctrl-C, or another source finished). */
+  signal: AbortSignal;
+  /** A failure that polling outlives: the service busy or unreachable. */
+  onTransientError?: (error: ApiError, retryInMs: number) => void;
+  random?: () => number;
+}
+
+/** A failed poll worth polling again: 429, 5xx, or no connection, once the client's own retries are spent. */
+function isTransient(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.kind === 'server' || error.kind === 'network');
+}
+
+/** Each wait between polls is the interval give or take 10 %, so many waiters do not poll in step. */
+const JITTER = 0.1;
+/** After failures in a row the wait doubles, up to this many intervals. */
+const MAX_BACKOFF_INTERVALS = 8;
+
+/**
+ * Calls `fetch` until `visit` of its result returns true or the signal aborts. A poll
+ * in flight when the signal aborts is abandoned. The API client has already retried a
+ * 429 (after its `Retry-After`), a 502/503/504 or a dropped connection; when those
+ * retries are spent, polling backs off (exponentially, with jitter) and goes on. Any
+ * other error (401, 404, ...) is thrown.
+ */
+export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => boolean, options: PollOptions): Promise<void> {
+  const { intervalMs, signal, random = Math.random } = options;
+  let failures = 0;
+  while (!signal.aborted) {
+    let waitMs: number;
+    try {
+      const value = await abandonOnAbort(fetch(), signal);
+      if (value === ABORTED) return;
+      if (visit(value.result)) return;
+      failures = 0;
+      waitMs = Math.round(intervalMs * (1 - JITTER + 2 * JITTER * random()));
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      waitMs = backoffDelay(failures++, { initialMs: intervalMs * 2, maxMs: intervalMs * MAX_BACKOFF_INTERVALS }, random);
+      options.onTransientError?.(error, waitMs);
+    }
+    await sleep(waitMs, signal);
+  }
+}
+
+const ABORTED = Symbol('aborted');
+
+function abandonOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ result: T } | typeof ABORTED> {
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve, reject) => {
+    const abort = () => resolve(ABORTED);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (result) => resolve({ result }),
+      (error: unknown) => (signal.aborted ? resolve(ABORTED) : reject(error)),
+    ).finally(() => signal.removeEventListener('abort', abort));
+  });
+}

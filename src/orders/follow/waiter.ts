@@ -1,0 +1,61 @@
+import type { ApiError } from '../../api/errors.js';
+import { OrderFollower } from './follower.js';
+import { poll } from './poll.js';
+import type { TrackedOrder } from './tracked-order.js';
+import { cannotReach, hasReached, type WaitState } from './wait-states.js';
+
+export interface WaitRequest<R extends Record<string, unknown>> {
+  orderId: string;
+  until: WaitState;
+  /** One GET of the order. */
+  fetchOrder: () => Promise<R>;
+  maxWaitMs: number;
+  intervalMs: number;
+  /** Aborts on Ctrl-C. */
+  interrupted: AbortSignal;
+  /** After every poll that changed what is known. */
+  onProgress?: (order: TrackedOrder) => void;
+  onTransientError?: (error: ApiError, retryInMs: number) => void;
+}
+
+export type WaitOutcome = 'reached' | 'cancelled' | 'timed-out' | 'interrupted';
+
+export interface WaitResult<R> {
+  outcome: WaitOutcome;
+  /** What is known of the order (undefined when no poll was answered). */
+  order: TrackedOrder | undefined;
+  /** The last order record the service sent. */
+  record: R | undefined;
+}
+
+/**
+ * `orders wait`: polls the order until it reaches the state, can never reach it (it is
+ * cancelled), `maxWaitMs` passes, or the wait is interrupted.
+ */
+export async function waitForOrder<R extends Record<string, unknown>>(request: WaitRequest<R>): Promise<WaitResult<R>> {
+  const follower = new OrderFollower(request.orderId);
+  const deadline = AbortSignal.timeout(request.maxWaitMs);
+  let record: R | undefined;
+  const settled = (order: TrackedOrder) => hasReached(order, request.until) || cannotReach(order);
+  await poll(
+    request.fetchOrder,
+    (answer) => {
+      record = answer;
+      if (follower.observeOrder(answer)) request.onProgress?.(follower.order!);
+      return settled(follower.order!);
+    },
+    {
+      intervalMs: request.intervalMs,
+      signal: AbortSignal.any([deadline, request.interrupted]),
+      onTransientError: request.onTransientError,
+    },
+  );
+  const order = follower.order;
+  return { outcome: outcomeOf(order, request.until, request.interrupted.aborted && !deadline.aborted), order, record };
+}
+
+function outcomeOf(order: TrackedOrder | undefined, until: WaitState, interrupted: boolean): WaitOutcome {
+  if (order !== undefined && hasReached(order, until)) return 'reached';
+  if (order !== undefined && cannotReach(order)) return 'cancelled';
+  return interrupted ? 'interrupted' : 'timed-out';
+}
