@@ -2,9 +2,10 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 
-/** Error bodies: `{"detail": ...}`, or for validation `{"<field path>": ["message", ...]}`. */
-export type FieldErrors = Record<string, string[]>;
-
+/**
+ * Error bodies, as Django REST Framework writes them: `{"detail": ...}`, or for validation
+ * the fields' messages nested like the request body (see drfErrorBody).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -14,6 +15,15 @@ export class HttpError extends Error {
   }
 }
 
+/** One violation: where in the request it is (`['line_items', 1, 'attributes', 'color']`) and why. */
+export interface Issue {
+  path: readonly (string | number)[];
+  message: string;
+}
+
+/** DRF's key for errors of a whole object (the body, or one item of a list). */
+export const NON_FIELD_ERRORS = 'non_field_errors';
+
 export const notFound = (what: string): HttpError => new HttpError(404, { detail: `${what} not found.` });
 
 export const conflict = (detail: string, extra: Record<string, unknown> = {}): HttpError =>
@@ -21,26 +31,80 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}): H
 
 export const badRequest = (detail: string): HttpError => new HttpError(400, { detail });
 
-export const validationError = (errors: FieldErrors): HttpError => new HttpError(400, errors);
+export const validationError = (issues: readonly Issue[]): HttpError => new HttpError(400, drfErrorBody(issues));
 
-/** `['shipping_orders', 0, 'line_items', 1, 'id']` -> `shipping_orders[0].line_items[1].id`. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
+type Messages = string[];
+type Node = Messages | ErrorObject | ErrorList;
+interface ErrorObject {
+  [key: string]: Node;
+}
+type ErrorList = ErrorObject[];
+
+const isObject = (node: Node | undefined): node is ErrorObject => typeof node === 'object' && !Array.isArray(node);
+const isMessages = (node: Node | undefined): node is Messages => Array.isArray(node) && typeof node[0] === 'string';
+const isList = (node: Node | undefined): node is ErrorList => Array.isArray(node) && !isMessages(node);
+
+/**
+ * The 400 body of DRF for these issues: each field's messages in a list under its key,
+ * nested serializers as objects, lists of them as lists with one object per item (`{}` for
+ * items without errors, up to the last item with one), errors of a whole object under
+ * `non_field_errors`:
+ * `[{path: ['line_items', 1, 'attributes', 'color'], message: 'm'}]` ->
+ * `{"line_items": [{}, {"attributes": {"color": ["m"]}}]}`.
+ */
+export function drfErrorBody(issues: readonly Issue[]): Record<string, unknown> {
+  const body: ErrorObject = {};
+  for (const issue of issues) place(body, issue.path, issue.message);
+  return body;
+}
+
+function place(object: ErrorObject, path: readonly (string | number)[], message: string): void {
+  const [head, ...rest] = path;
+  if (head === undefined) {
+    addMessage(object, NON_FIELD_ERRORS, message);
+    return;
   }
-  return out === '' ? 'non_field_errors' : out;
+  const key = String(head);
+  if (rest.length === 0) {
+    addMessage(object, key, message);
+    return;
+  }
+  const next = rest[0]!;
+  if (typeof next === 'number') {
+    const list = object[key] ?? [];
+    // A field with messages of its own cannot also hold items: the item's path joins the message.
+    if (!isList(list)) return addMessage(object, key, `${pathText(rest)}: ${message}`);
+    while (list.length <= next) list.push({});
+    object[key] = list;
+    place(list[next]!, rest.slice(1), message);
+    return;
+  }
+  const child = object[key] ?? {};
+  if (!isObject(child)) return addMessage(object, key, `${pathText(rest)}: ${message}`);
+  object[key] = child;
+  place(child, rest, message);
 }
 
-export function addFieldError(errors: FieldErrors, path: readonly PropertyKey[], message: string): void {
-  (errors[fieldPath(path)] ??= []).push(message);
+function addMessage(object: ErrorObject, key: string, message: string): void {
+  const existing = object[key];
+  if (existing === undefined) object[key] = [message];
+  else if (isMessages(existing)) existing.push(message);
+  else if (isObject(existing)) addMessage(existing, NON_FIELD_ERRORS, message);
+  // A list of items cannot also hold a message of its own: it goes to the enclosing object.
+  else addMessage(object, NON_FIELD_ERRORS, `${key}: ${message}`);
 }
 
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) addFieldError(errors, issue.path, issue.message);
-  return errors;
+/** `[1, 'attributes', 'color']` -> `[1].attributes.color`, for the rare message that cannot nest. */
+function pathText(path: readonly (string | number)[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('').replace(/^\./, '');
+}
+
+/** zod's issues as ours (zod paths may hold symbols; a request body's never do). */
+export function zodIssues(error: z.ZodError): Issue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
+    message: issue.message,
+  }));
 }
 
 /** The app's error handler: known errors become their bodies, anything else a bare 500. */

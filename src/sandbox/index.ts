@@ -7,21 +7,23 @@ import type { SandboxContext } from './context.js';
 import { Deliveries } from './deliveries.js';
 import { Events } from './events.js';
 import { Lifecycle } from './lifecycle.js';
+import { createOAuthServer } from './oauth/server.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
 import { seedState } from './seed.js';
 import { Store } from './state.js';
 
 export type { RecordedRequest } from './app.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
-export type { SandboxOptions } from './options.js';
+export { SandboxOptionError, type DuplicateOrderForm, type SandboxOptions } from './options.js';
 export { DESIGN_TOOL_KEY } from './design-tool.js';
 export { SEEDED_ACCOUNTS } from './seed.js';
+export { SEEDED_APPS, SEEDED_USERS } from './oauth/registry.js';
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:4010, no trailing slash. */
   url: string;
   port: number;
-  /** Every /v1 and /design-tool request, in order of arrival, including faulted ones. */
+  /** Every /v1, /design-tool and /o (OAuth) request, in order of arrival, including faulted ones. */
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -53,9 +55,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const store = new Store(() => seedState(resolved.seed, catalog), resolved.data);
   const deliveries = new Deliveries(resolved.deliveryRetryBaseMs, resolved.log);
   const events = new Events(store, deliveries);
-  const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs);
+  const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs, resolved.lifecycleMs);
   let url = '';
-  const ctx: SandboxContext = { store, catalog, events, lifecycle, url: () => url };
+  const oauth = createOAuthServer(store, { tokenTtlSeconds: resolved.tokenTtl, redirectUris: resolved.redirectUris, now: resolved.clock });
+  const ctx: SandboxContext = { store, catalog, events, lifecycle, oauth, duplicateOrder: resolved.duplicateOrder, url: () => url };
   const requests: RecordedRequest[] = [];
   const app = createApp({
     ctx,

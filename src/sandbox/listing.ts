@@ -1,27 +1,31 @@
 import { z } from 'zod';
+import { ORDER_ORDERING_FIELDS, ORDERING_FIELDS } from '../contract/listing.js';
 
-/** Ordering and search shared by the product lists. */
-export const ORDERING_FIELDS = ['id', 'created_at', 'name'] as const;
-
-export const ordering = z
-  .enum([...ORDERING_FIELDS, ...ORDERING_FIELDS.map((field) => `-${field}` as const)], {
-    error: `Unknown ordering field; use one of ${ORDERING_FIELDS.join(', ')}, with a leading - for descending order.`,
-  })
-  .optional();
-
-export type Ordering = z.infer<typeof ordering>;
-
-interface Orderable {
-  id: number;
-  name: string;
-  created_at: string;
+/**
+ * `ordering=field` or `ordering=-field` over a list's orderable fields; anything else is a
+ * 400 naming `ordering`.
+ */
+function orderingParam<F extends string>(fields: readonly F[]) {
+  return z
+    .enum([...fields, ...fields.map((field) => `-${field}` as const)], {
+      error: `Unknown ordering field; use one of ${fields.join(', ')}, with a leading - for descending order.`,
+    })
+    .optional();
 }
 
-/** Sorted by the field (ties broken by id); unsorted input order when no ordering is given. */
-export function orderBy<T extends Orderable>(items: T[], by: Ordering): T[] {
+/** The product lists' ordering (supplier and custom products). */
+export const ordering = orderingParam(ORDERING_FIELDS);
+
+/** The orders list's ordering (`-created_at`: newest first). */
+export const orderOrdering = orderingParam(ORDER_ORDERING_FIELDS);
+
+type Orderable<F extends string> = { id: number } & Record<F, string | number>;
+
+/** Sorted by the field (ties broken by id, the same way); input order when no ordering is given. */
+export function orderBy<F extends string, T extends Orderable<F>>(items: T[], by: F | `-${F}` | undefined): T[] {
   if (by === undefined) return items;
   const descending = by.startsWith('-');
-  const field = (descending ? by.slice(1) : by) as (typeof ORDERING_FIELDS)[number];
+  const field = (descending ? by.slice(1) : by) as F;
   const sign = descending ? -1 : 1;
   return [...items].sort((a, b) => {
     const left = a[field];

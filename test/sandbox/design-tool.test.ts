@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, GLOBEX, useSandbox } from './helpers.js';
+import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
 import { startListener, waitFor } from './listener.js';
 
 const sandbox = useSandbox({ catalog: 20, eventDelayMs: 50 });
@@ -40,7 +40,8 @@ describe('design tool', () => {
     expect(noKey.status).toBe(401);
     const bad = await call(sandbox(), '/design-tool/api/smartlink', { body: smartlinkBody({ quantity: 0, productOptions: {} }), headers: KEY, token: null });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body).sort()).toEqual(['productOptions.enable', 'productOptions.openOnStart', 'quantity']);
+    expect(errorPaths(bad.body).sort()).toEqual(['productOptions.enable', 'productOptions.openOnStart', 'quantity']);
+    expect(bad.body.productOptions).toEqual({ enable: [expect.any(String)], openOnStart: [expect.any(String)] });
     const unknownSku = await call(sandbox(), '/design-tool/api/smartlink', { body: smartlinkBody({ sku: 'DT-999999' }), headers: KEY, token: null });
     expect(unknownSku.status).toBe(400);
     expect(Object.keys(unknownSku.body)).toEqual(['sku']);

@@ -48,3 +48,19 @@ export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
     return sandbox;
   };
 }
+
+/**
+ * The field paths a DRF error body names, in its order: `{"line_items": [{}, {"id": ["m"]}]}`
+ * -> `['line_items[1].id']`; `non_field_errors` of an item names the item (`line_items[1]`).
+ */
+export function errorPaths(body: unknown, prefix = ''): string[] {
+  if (Array.isArray(body)) {
+    if (body.every((item) => typeof item === 'string')) return [prefix === '' ? 'non_field_errors' : prefix];
+    return body.flatMap((item, index) => errorPaths(item, `${prefix}[${index}]`));
+  }
+  if (typeof body !== 'object' || body === null) throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  return Object.entries(body).flatMap(([key, value]) => {
+    if (key === 'non_field_errors' && prefix !== '') return errorPaths(value, prefix);
+    return errorPaths(value, prefix === '' ? key : `${prefix}.${key}`);
+  });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, GLOBEX, useSandbox } from './helpers.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ eventDelayMs: 100 });
@@ -72,7 +73,7 @@ describe('order creation', () => {
   });
 });
 
-describe('order validation: a 400 naming the field of each rule', () => {
+describe('order validation: a 400 naming the field of each rule, nested as DRF nests it', () => {
   const cases: [string, (request: any) => void, string, ...string[]][] = [
     ['no line items', (r) => { r.line_items = []; r.shipping_orders = [{ recipient: r.shipping_orders[0].recipient, line_items: [{ id: 1, quantity: 1 }] }]; }, 'line_items'],
     ['no shipping orders', (r) => { r.shipping_orders = []; }, 'shipping_orders'],
@@ -99,8 +100,7 @@ describe('order validation: a 400 naming the field of each rule', () => {
       const before = (await call(sandbox(), '/v1/orders')).body.count;
       const { status, body } = await call(sandbox(), '/v1/orders/', { body: request });
       expect(status).toBe(400);
-      expect(Object.keys(body)).toEqual([field, ...alsoReported]);
-      expect(body[field][0]).toEqual(expect.any(String));
+      expect(errorPaths(body)).toEqual([field, ...alsoReported]);
       expect((await call(sandbox(), '/v1/orders')).body.count).toBe(before);
     });
   }
@@ -111,6 +111,19 @@ describe('order validation: a 400 naming the field of each rule', () => {
     const { status, body } = await call(sandbox(), '/v1/orders/', { body: request });
     expect(status).toBe(400);
     expect(Object.keys(body)).toEqual(['payment_method_id']);
+  });
+
+  it('nests field errors like the request: lists padded with {} up to the item in error', async () => {
+    const recipient = await validOrder(sandbox());
+    recipient.shipping_orders[1].recipient.email = 5;
+    const notText = await call(sandbox(), '/v1/orders/', { body: recipient });
+    expect(notText.status).toBe(400);
+    expect(notText.body).toEqual({ shipping_orders: [{}, { recipient: { email: [expect.any(String)] } }] });
+    const attribute = await validOrder(sandbox());
+    attribute.line_items[1].attributes.size = 'XXXXL';
+    const notOffered = await call(sandbox(), '/v1/orders/', { body: attribute });
+    expect(notOffered.status).toBe(400);
+    expect(notOffered.body).toEqual({ line_items: [{}, { attributes: { size: [expect.stringContaining('XXXXL')] } }] });
   });
 
   it('answers 400 with a detail for a body that is not JSON', async () => {
@@ -125,20 +138,53 @@ describe('order validation: a 400 naming the field of each rule', () => {
 });
 
 describe('external_id', () => {
-  it('is unique per account: a second create gets 409 with the existing order id and creates nothing', async () => {
+  // Django REST Framework's unique-together refusal; the 409 form below is startSandbox's option.
+  it('is unique per account: a second create gets DRF\'s 400 non_field_errors and creates nothing', async () => {
     const request = { ...(await validOrder(sandbox())), external_id: 'po-7' };
     const first = await call(sandbox(), '/v1/orders/', { body: request });
     expect(first.status).toBe(201);
     expect(first.body.external_id).toBe('po-7');
     const count = (await call(sandbox(), '/v1/orders')).body.count;
     const second = await call(sandbox(), '/v1/orders/', { body: request });
-    expect(second.status).toBe(409);
-    expect(second.body).toEqual({ detail: expect.any(String), order_id: first.body.id });
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({ non_field_errors: ['The fields account, external_id must make a unique set.'] });
     expect((await call(sandbox(), '/v1/orders')).body.count).toBe(count);
     const found = await call(sandbox(), '/v1/orders?external_id=po-7');
     expect(found.body.results.map((o: any) => o.id)).toEqual([first.body.id]);
     const globex = await call(sandbox(), '/v1/orders/', { body: { ...(await validOrder(sandbox(), GLOBEX)), external_id: 'po-7' }, token: GLOBEX });
     expect(globex.status).toBe(201);
+  });
+
+  it('with duplicateOrder: \'409\', a second create gets 409 with the existing order id and creates nothing', async () => {
+    const conflicting = await startSandbox({ port: 0, catalog: 20, duplicateOrder: '409' });
+    try {
+      const request = { ...(await validOrder(conflicting)), external_id: 'po-8' };
+      const first = await call(conflicting, '/v1/orders/', { body: request });
+      expect(first.status).toBe(201);
+      const second = await call(conflicting, '/v1/orders/', { body: request });
+      expect(second.status).toBe(409);
+      expect(second.body).toEqual({ detail: expect.any(String), order_id: first.body.id });
+      expect((await call(conflicting, '/v1/orders')).body.count).toBe(1);
+    } finally {
+      await conflicting.close();
+    }
+  });
+});
+
+describe('order list', () => {
+  it('orders by ordering=created_at or id, both ways; newest first by default', async () => {
+    const newestFirst = (await call(sandbox(), '/v1/orders?limit=100')).body.results;
+    expect(newestFirst.length).toBeGreaterThanOrEqual(3);
+    const ids = newestFirst.map((order: any) => order.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const byCreated = (await call(sandbox(), '/v1/orders?ordering=-created_at&limit=100')).body.results;
+    const created = byCreated.map((order: any) => order.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    expect(byCreated.map((order: any) => order.id)).toEqual(ids);
+    expect((await call(sandbox(), '/v1/orders?ordering=id&limit=100')).body.results.map((order: any) => order.id)).toEqual([...ids].reverse());
+    const bad = await call(sandbox(), '/v1/orders?ordering=total');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['ordering']);
   });
 });
 

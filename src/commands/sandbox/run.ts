@@ -1,4 +1,13 @@
-import { DESIGN_TOOL_KEY, FAULT_KINDS, SEEDED_ACCOUNTS, startSandbox, type FaultKind } from '../../sandbox/index.js';
+import {
+  DESIGN_TOOL_KEY,
+  SandboxOptionError,
+  SEEDED_ACCOUNTS,
+  SEEDED_APPS,
+  SEEDED_USERS,
+  startSandbox,
+  type DuplicateOrderForm,
+  type SandboxOptions,
+} from '../../sandbox/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
@@ -14,37 +23,61 @@ export interface SandboxCommandOptions {
   /** Comma separated fault kinds (default: all). */
   faultKinds?: string;
   latency: number;
+  lifecycle?: number;
+  duplicateOrder?: DuplicateOrderForm;
+  tokenTtl: number;
   quiet?: boolean;
 }
 
-function parseFaultKinds(value: string | undefined): FaultKind[] | undefined {
-  if (value === undefined) return undefined;
-  const kinds = value.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
-  const unknown = kinds.filter((kind) => !(FAULT_KINDS as readonly string[]).includes(kind));
-  if (kinds.length === 0 || unknown.length > 0) {
-    throw new UsageError(`--fault-kinds must list some of: ${FAULT_KINDS.join(', ')} (got "${value}").`);
+/** The comma list as given: the sandbox checks the kinds. */
+const splitList = (value: string | undefined): string[] | undefined =>
+  value?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+/** The sandbox's own option errors are usage errors of the command (exit 2), naming the flag. */
+async function start(options: SandboxOptions) {
+  try {
+    return await startSandbox(options);
+  } catch (error) {
+    if (error instanceof SandboxOptionError) throw new UsageError(error.message);
+    throw error;
   }
-  return kinds as FaultKind[];
+}
+
+/** What to sign in with: the sandbox's public test credentials (not secrets of anything real). */
+function banner(url: string, tokenTtl: number): string {
+  const tokens = SEEDED_ACCOUNTS.map((account) => `${account.token} (${account.id})`).join(', ');
+  const apps = SEEDED_APPS.map((app) => {
+    const grant = app.grant === 'password' ? 'password grant' : `authorization code, callback ${app.redirect_uris.join(' ')}`;
+    return `${app.client_id} / ${app.client_secret} (${grant})`;
+  });
+  const users = SEEDED_USERS.map((user) => `${user.email} / ${user.password} (${user.account})`);
+  return [
+    `merch sandbox listening on ${url}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop`,
+    `  OAuth apps (client id / secret): ${apps.join(', ')}`,
+    `  users (email / password): ${users.join(', ')}`,
+    `  OAuth endpoints: ${url}/o/token/, ${url}/o/authorize/, ${url}/o/revoke_token/; access tokens last ${tokenTtl} s`,
+    '',
+  ].join('\n');
 }
 
 export async function run({ io, interrupts }: Context, options: SandboxCommandOptions): Promise<void> {
-  const sandbox = await startSandbox({
+  const sandbox = await start({
     host: options.host,
     port: options.port,
     seed: options.seed,
     catalog: options.catalog,
     data: options.data,
     faults: options.faults,
-    faultKinds: parseFaultKinds(options.faultKinds),
+    faultKinds: splitList(options.faultKinds),
     latency: options.latency,
+    duplicateOrder: options.duplicateOrder,
+    lifecycleSeconds: options.lifecycle,
+    tokenTtl: options.tokenTtl,
     quiet: options.quiet,
     recordRequests: false,
     log: (line) => io.stderr.write(`${line}\n`),
   });
-  const tokens = SEEDED_ACCOUNTS.map((account) => `${account.token} (${account.id})`).join(', ');
-  io.stderr.write(
-    `merch sandbox listening on ${sandbox.url}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop\n`,
-  );
+  io.stderr.write(banner(sandbox.url, options.tokenTtl));
   const interruption = untilInterrupted(interrupts);
   await interruption.interrupted;
   interruption.dispose();

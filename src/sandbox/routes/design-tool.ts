@@ -43,10 +43,10 @@ export function designToolRoutes(app: App, ctx: SandboxContext): void {
     const body = await parseJson(c, smartlinkBody);
     const product = ctx.catalog.bySku(body.sku);
     const known = product && (product.design_tool_sku === body.sku || partsOf(supplierPartSource(product)).some((part) => part.design_tool_sku === body.sku));
-    if (!product || !known) throw validationError({ sku: [`Unknown sku "${body.sku}".`] });
+    if (!product || !known) throw validationError([{ path: ['sku'], message: `Unknown sku "${body.sku}".` }]);
     // The session's account: the bearer token if one is sent, else a userId naming an account, else acme.
     const account =
-      accountOfRequest(ctx.store, c.req.header('authorization'))?.id ??
+      accountOfRequest(ctx, c.req.header('authorization'))?.id ??
       SEEDED_ACCOUNTS.find((seeded) => seeded.id === body.userId)?.id ??
       SEEDED_ACCOUNTS[0].id;
     const session = createSession(ctx, { account, supplierProduct: product.id, cartUrl: body.cartUrl ?? null });

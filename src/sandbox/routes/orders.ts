@@ -1,24 +1,36 @@
 import { z } from 'zod';
 import type { App, SandboxContext } from '../context.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, HttpError, NON_FIELD_ERRORS, notFound } from '../errors.js';
+import { orderBy, orderOrdering } from '../listing.js';
+import type { DuplicateOrderForm } from '../options.js';
 import { buildOrder } from '../order-builder.js';
 import { orderRequestSchema } from '../order-request.js';
 import { resolveOrder } from '../order-validation.js';
 import { paginate } from '../pagination.js';
+import type { Order } from '../records.js';
 import { parseJson, parseQuery, pathId } from '../validate.js';
 
-const listQuery = z.object({ external_id: z.string().optional() });
+const listQuery = z.object({ external_id: z.string().optional(), ordering: orderOrdering });
+
+/**
+ * A second order with an account's external_id: DRF's unique-together refusal (400
+ * `non_field_errors`, naming neither the order nor the field's value), or the 409 form that
+ * names the existing order.
+ */
+function duplicateOrder(form: DuplicateOrderForm, existing: Order): HttpError {
+  if (form === '409') {
+    return conflict(`An order with external_id "${existing.external_id}" already exists.`, { order_id: existing.id });
+  }
+  return new HttpError(400, { [NON_FIELD_ERRORS]: ['The fields account, external_id must make a unique set.'] });
+}
 
 export function orderRoutes(app: App, ctx: SandboxContext): void {
   const { store } = ctx;
 
   app.get('/v1/orders', (c) => {
-    const { external_id: externalId } = parseQuery(c, listQuery);
-    const orders = store
-      .orders(c.get('account'))
-      .filter((order) => externalId === undefined || order.external_id === externalId)
-      .sort((a, b) => b.id - a.id);
-    return c.json(paginate(c, orders));
+    const { external_id: externalId, ordering } = parseQuery(c, listQuery);
+    const orders = store.orders(c.get('account')).filter((order) => externalId === undefined || order.external_id === externalId);
+    return c.json(paginate(c, orderBy(orders, ordering ?? '-id')));
   });
 
   app.get('/v1/orders/:id', (c) => {
@@ -32,9 +44,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
     const account = store.account(c.get('account'));
     if (request.external_id) {
       const existing = store.orders(account.id).find((order) => order.external_id === request.external_id);
-      if (existing) {
-        throw conflict(`An order with external_id "${request.external_id}" already exists.`, { order_id: existing.id });
-      }
+      if (existing) throw duplicateOrder(ctx.duplicateOrder, existing);
     }
     const resolved = resolveOrder(request, account, store.customProducts(account.id));
     const order = buildOrder(store, account, request, resolved);

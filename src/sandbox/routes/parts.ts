@@ -2,14 +2,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { App, Env, SandboxContext } from '../context.js';
 import { customPartSource } from '../custom-product.js';
-import { notFound, validationError } from '../errors.js';
+import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import { EXPANSIONS, expandPart, partsOf, supplierPartSource, type Part } from '../parts.js';
 import { FIRST_CUSTOM_PRODUCT_ID } from '../seed.js';
 import { check, pathId } from '../validate.js';
-
-/** Query keys of the parts list that are not attribute filters. */
-const RESERVED = new Set(['limit', 'offset', 'expand']);
 
 const expandQuery = z.object({
   expand: z
@@ -32,15 +29,10 @@ function productParts(c: Context<Env>, ctx: SandboxContext): Part[] {
   throw notFound('Product');
 }
 
+/** The product's attributes are its filters; any other query parameter is ignored, as DRF does. */
 function filterByAttributes(parts: Part[], query: Record<string, string>): Part[] {
   const names = Object.keys(parts[0]?.attributes ?? {});
-  const filters = Object.entries(query).filter(([key]) => !RESERVED.has(key));
-  const unknown = filters.filter(([key]) => !names.includes(key));
-  if (unknown.length > 0) {
-    throw validationError(
-      Object.fromEntries(unknown.map(([key]) => [key, [`Unknown attribute; filter on one of: ${names.join(', ')}.`]])),
-    );
-  }
+  const filters = Object.entries(query).filter(([key]) => names.includes(key));
   return parts.filter((part) =>
     filters.every(([key, value]) => part.attributes[key]?.toLowerCase() === value.toLowerCase()),
   );
