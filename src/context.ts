@@ -39,8 +39,9 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
     format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query },
     yes: globals.yes ?? false,
     api() {
+      if (client) return client;
       const trace = settings.verbose ? stderrTrace(theIO) : undefined;
-      client ??= new ApiClient({
+      client = new ApiClient({
         baseUrl: settings.baseUrl,
         token: tokenProviderFor(settings, trace),
         accountId: settings.accountId,

@@ -40,9 +40,21 @@ export interface ApiResponse<T> {
   gone?: boolean;
 }
 
+/**
+ * Where the bearer token comes from: a token refreshed before it expires, and renewed once
+ * after the service refused it (src/auth/token-provider.ts), or a fixed one.
+ */
+export interface TokenProvider {
+  /** The token to send now; throws a CliError when there is none to send. */
+  current(): Promise<string>;
+  /** After a 401 to `rejected`: a new token to retry with once, or undefined (no retry). */
+  renewAfterRejection(rejected: string): Promise<string | undefined>;
+}
+
 export interface ClientOptions {
   baseUrl: string;
-  token: string | undefined;
+  /** A fixed token, a provider, or none (requests go without Authorization). */
+  token: string | TokenProvider | undefined;
   accountId?: string;
   timeoutMs: number;
   retries: number;
@@ -70,6 +82,8 @@ export class ApiClient {
   async request<T = unknown>(request: RequestOptions<T>): Promise<ApiResponse<T>> {
     const url = this.urlOf(request.path, request.query);
     const headers = this.headersFor(url, request);
+    let token = request.auth === false ? undefined : await this.currentToken();
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const retry = request.retry ?? request.method !== 'POST';
@@ -78,6 +92,8 @@ export class ApiClient {
     const pool = this.poolFor(url.origin);
     /** An earlier attempt may have been done by the server, its answer lost. */
     let answerLost = false;
+    /** A 401 to a renewable token gets one renewal and one more try (not counted as a retry). */
+    let renewed = false;
 
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
@@ -107,6 +123,16 @@ export class ApiClient {
         throw this.withConnectionHint(networkError(what, cause, attempt), cause);
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
+      if (status === 401 && token !== undefined && !renewed && typeof this.options.token === 'object') {
+        renewed = true;
+        const next = await this.options.token.renewAfterRejection(token);
+        if (next !== undefined) {
+          token = next;
+          headers.authorization = `Bearer ${token}`;
+          attempt--;
+          continue;
+        }
+      }
       if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
         await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.retryPolicy));
         continue;
@@ -117,6 +143,11 @@ export class ApiClient {
       if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt);
       return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };
     }
+  }
+
+  private async currentToken(): Promise<string | undefined> {
+    const { token } = this.options;
+    return typeof token === 'object' ? token.current() : token;
   }
 
   get<T>(path: string, query?: Record<string, QueryValue>, schema?: ZodType<T>): Promise<T> {
@@ -151,6 +182,7 @@ export class ApiClient {
       ...request.headers,
     };
     if (request.auth !== false && this.options.token !== undefined) {
+      // Checked before any token is fetched or refreshed: it only ever goes to the base URL.
       if (url.origin !== new URL(this.baseUrl).origin) {
         throw new UsageError(`refusing to send the token to ${url.origin}: it is not the base URL ${this.baseUrl}`);
       }
@@ -160,7 +192,6 @@ export class ApiClient {
           'use https, or pass --insecure if you really mean it',
         );
       }
-      headers.authorization = `Bearer ${this.options.token}`;
     }
     if (this.options.accountId) headers['sc-account-id'] = this.options.accountId;
     return headers;

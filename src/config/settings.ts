@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { configDir } from './paths.js';
-import { readProfile } from './store.js';
+import { readProfile, type Session } from './store.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_TOKEN = 'sandbox-token';
@@ -27,10 +27,18 @@ export interface Settings {
   baseUrl: string;
   baseUrlSource: Source;
   token: string | undefined;
+  /**
+   * `default`: the sandbox's public token, a candidate only: it is sent to the default URL,
+   * or to a loopback server that answers as a merch sandbox (src/auth/sandbox-check.ts).
+   */
   tokenSource: Exclude<Source, 'flag'> | 'none';
+  /** How the profile's token was obtained and what refreshes it (only when the token is the profile's). */
+  session: Session | undefined;
   accountId: string | undefined;
   designToolUrl: string;
   designToolKey: string | undefined;
+  /** `default`: the sandbox's public design tool key, sent only to a merch sandbox likewise. */
+  designToolKeySource: Exclude<Source, 'flag'> | 'none';
   timeoutMs: number;
   retries: number;
   insecure: boolean;
@@ -47,10 +55,10 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
   const [designToolUrlRaw] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
   const designToolUrl = normaliseUrl(designToolUrlRaw, '--design-tool-url');
 
-  // The sandbox's public credentials are the defaults for a loopback address (a sandbox,
-  // on any port), never for a remote one.
+  // The sandbox's public credentials are candidates for a loopback address only, never for
+  // a remote one; they are sent once the server is known to be a merch sandbox.
   const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored.token, onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
-  const [designToolKey] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
+  const [designToolKey, designToolKeySource] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
 
   return {
     configDir: dir,
@@ -59,9 +67,13 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
     baseUrlSource,
     token,
     tokenSource,
-    accountId: flags.accountId ?? env.MERCH_ACCOUNT_ID ?? stored['account-id'],
+    session: tokenSource === 'profile' ? stored.session : undefined,
+    // The account discovered at login is the default; --account-id, MERCH_ACCOUNT_ID and
+    // `config set account-id` choose another.
+    accountId: flags.accountId ?? env.MERCH_ACCOUNT_ID ?? stored['account-id'] ?? (tokenSource === 'profile' ? stored.session?.account?.id : undefined),
     designToolUrl,
     designToolKey,
+    designToolKeySource,
     timeoutMs: flags.timeout ?? 30_000,
     retries: flags.retries ?? 3,
     insecure: flags.insecure ?? false,
@@ -88,7 +100,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function onLoopback(url: string): boolean {
+export function onLoopback(url: string): boolean {
   return isLoopbackHost(new URL(url).hostname);
 }
 

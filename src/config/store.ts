@@ -4,13 +4,40 @@ import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { CONFIG_FILE_NAME } from './paths.js';
 
-/** What one profile stores. `token` and `design-tool-key` are secrets: never printed. */
+/**
+ * How the profile's token was obtained, and what keeps it valid: written by `merch login`,
+ * read by the token provider, rewritten by each refresh. `refresh_token` and
+ * `client_secret` are secrets: never printed.
+ */
+export const sessionSchema = z.object({
+  method: z.enum(['password', 'web', 'token']),
+  /** ISO time the access token expires; absent when the service did not say. */
+  expires_at: z.string().optional(),
+  refresh_token: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  /** How the token endpoint accepted the client: HTTP Basic, or form fields. */
+  client_auth: z.enum(['basic', 'post']).optional(),
+  token_url: z.string().optional(),
+  revoke_url: z.string().optional(),
+  user: z.object({ id: z.string().optional(), email: z.string(), username: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() }).optional(),
+  account: z.object({ id: z.string(), name: z.string() }).optional(),
+});
+
+export type Session = z.infer<typeof sessionSchema>;
+
+/** What one profile stores. `token`, `design-tool-key` and the session's secrets are never printed. */
 export const profileSchema = z.object({
   'base-url': z.string().optional(),
   'account-id': z.string().optional(),
   'design-tool-url': z.string().optional(),
+  'token-url': z.string().optional(),
+  'authorize-url': z.string().optional(),
+  'revoke-url': z.string().optional(),
+  /** The access token (from merch login, or --with-token). */
   token: z.string().optional(),
   'design-tool-key': z.string().optional(),
+  session: sessionSchema.optional(),
 });
 
 export type Profile = z.infer<typeof profileSchema>;
@@ -56,9 +83,9 @@ export async function updateProfile(dir: string, profile: string, changes: Parti
   });
   const profiles = { ...(store.get('profiles') ?? {}) };
   const next: Profile = { ...(profiles[profile] ?? {}) };
-  for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
+  for (const [key, value] of Object.entries(changes) as [ProfileKey, unknown][]) {
     if (value === undefined) delete next[key];
-    else next[key] = value;
+    else (next as Record<string, unknown>)[key] = value;
   }
   profiles[profile] = next;
   store.set('profiles', profiles);

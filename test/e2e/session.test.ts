@@ -40,15 +40,18 @@ describe('login, logout, auth status', () => {
     const dir = mkdtempSync(join(tmpdir(), 'merch-login-'));
     const result = await profileRun(dir)(['login', '--with-token'], 'not-a-real-token\n');
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: GET \/v1\/custom-products\?limit=1 failed with 401/m);
+    expect(result.stderr).toMatch(/^error: GET \/v1\/users\/me failed with 401/m);
     expect(result.stderr).not.toContain('not-a-real-token');
     expect(() => statSync(join(dir, 'config.json'))).toThrow();
   });
 
-  it('login without a TTY and without --with-token reads stdin; empty input is a usage error', async () => {
+  it('login without a TTY names the ways to sign in; --with-token with empty input is a usage error', async () => {
     const result = await merch(sandbox(), ['login'], { stdin: '' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('the token is empty');
+    expect(result.stderr).toContain('pass --client-id ID --username EMAIL (private app), --web --client-id ID (third-party app), or --with-token');
+    const empty = await merch(sandbox(), ['login', '--with-token'], { stdin: '' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('the token is empty');
   });
 
   it('auth status exits 3 for a refused token and shows where settings come from', async () => {

@@ -1,51 +1,73 @@
-import { ApiError } from '../../api/errors.js';
+import { discoverAccount } from '../../auth/account.js';
 import type { Context } from '../../context.js';
-import { ExitCode, type ExitCodeValue } from '../../errors.js';
+import { readProfile, type Session } from '../../config/store.js';
+import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
-import { checkToken } from './login.js';
 
 interface AuthStatus {
   profile: string;
   base_url: string;
   base_url_source: string;
+  user: Session['user'] | null;
+  account: Session['account'] | null;
+  /** The account requests act for (SC-Account-Id): the discovered one unless one is set. */
   account_id: string | null;
+  /** How the token was obtained: password, web, token (login --with-token), env (MERCH_TOKEN), sandbox, or none. */
+  method: string;
+  expires_at: string | null;
   token_source: string;
   token_valid: boolean | null;
   error: string | null;
 }
 
-/** Which profile, base URL and account are in use, and whether the token works. */
+/**
+ * Who is signed in, for which account, how, until when; and whether the token works
+ * (`GET /v1/users/me`, refreshing an expired token first, as any command would). Never a
+ * secret.
+ */
 export async function run(ctx: Context): Promise<ExitCodeValue> {
   const { settings } = ctx;
   const status: AuthStatus = {
     profile: settings.profile,
     base_url: settings.baseUrl,
     base_url_source: settings.baseUrlSource,
+    user: settings.session?.user ?? null,
+    account: settings.session?.account ?? null,
     account_id: settings.accountId ?? null,
+    method: settings.session?.method ?? { env: 'env', default: 'sandbox', profile: 'token', none: 'none' }[settings.tokenSource],
+    expires_at: null,
     token_source: settings.tokenSource,
     token_valid: null,
     error: null,
   };
-  if (settings.token !== undefined) {
+  if (settings.tokenSource !== 'none') {
     try {
-      await checkToken(ctx.api());
+      const me = await discoverAccount(ctx.api());
+      status.user = me.user;
+      status.account = me.account;
+      status.account_id ??= me.account.id;
       status.token_valid = true;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      status.token_valid = error.kind === 'auth' ? false : null;
+      if (!(error instanceof CliError)) throw error;
+      status.token_valid = error.exitCode === ExitCode.auth ? false : null;
       status.error = error.message;
     }
   }
+  // Read after the request: a refresh may have replaced the token.
+  if (settings.tokenSource === 'profile') status.expires_at = readProfile(settings.configDir, settings.profile).session?.expires_at ?? null;
+
   if (isMachineOutput(ctx.format)) await printJson(ctx, status);
   else {
     await printRecord(ctx, status, [
       { header: 'Profile', value: (s) => s.profile },
       { header: 'Base URL', value: (s) => `${s.base_url} (${s.base_url_source})` },
-      { header: 'Account', value: (s) => s.account_id ?? '(token default)' },
-      { header: 'Token', value: (s) => (s.token_source === 'none' ? 'not set: run merch login' : `from ${s.token_source}`) },
-      { header: 'Token works', value: (s) => (s.token_valid === null ? `unknown${s.error ? `: ${s.error}` : ''}` : s.token_valid ? 'yes' : 'no') },
+      { header: 'User', value: (s) => s.user?.email ?? '(unknown)' },
+      { header: 'Account', value: (s) => (s.account ? `${s.account.name} (${s.account.id})` : '(unknown)') + (s.account_id && s.account_id !== s.account?.id ? `; requests act for ${s.account_id}` : '') },
+      { header: 'Signed in with', value: (s) => (s.method === 'none' ? 'nothing: run merch login' : s.method) },
+      { header: 'Expires', value: (s) => s.expires_at ?? (s.method === 'none' ? '' : 'unknown') },
+      { header: 'Token works', value: (s) => (s.token_valid === null ? `unknown${s.error ? `: ${s.error}` : ''}` : s.token_valid ? 'yes' : `no${s.error ? `: ${s.error}` : ''}`) },
     ]);
   }
   if (status.token_valid === true) return ExitCode.ok;
-  return status.token_valid === false || settings.token === undefined ? ExitCode.auth : ExitCode.failed;
+  return status.token_valid === false || settings.tokenSource === 'none' ? ExitCode.auth : ExitCode.failed;
 }

@@ -1,10 +1,13 @@
 import type { Context } from '../../context.js';
+import { normaliseEndpoint } from '../../auth/endpoints.js';
 import { normaliseUrl } from '../../config/settings.js';
-import { readProfile, updateProfile, type ProfileKey } from '../../config/store.js';
+import { readProfile, updateProfile } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
 
-const PLAIN_KEYS = ['base-url', 'account-id', 'design-tool-url'] as const;
+const PLAIN_KEYS = ['base-url', 'account-id', 'design-tool-url', 'token-url', 'authorize-url', 'revoke-url'] as const;
+type PlainKey = (typeof PLAIN_KEYS)[number];
+const ENDPOINT_KEYS = new Set<PlainKey>(['token-url', 'authorize-url', 'revoke-url']);
 const SECRET_KEY = 'design-tool-key';
 
 export async function list(ctx: Context): Promise<void> {
@@ -35,14 +38,15 @@ export async function set(ctx: Context, key: string, value: string | undefined):
   }
   const plain = plainKey(key);
   if (value === undefined) throw new UsageError(`missing value for ${key}`);
-  const checked = plain === 'account-id' ? value : normaliseUrl(value, key);
+  // The OAuth endpoints keep their trailing slash: django-oauth-toolkit's URLs end with one.
+  const checked = plain === 'account-id' ? value : ENDPOINT_KEYS.has(plain) ? normaliseEndpoint(value, key) : normaliseUrl(value, key);
   await updateProfile(configDir, profile, { [plain]: checked });
   ctx.io.err(`Set ${key} in profile ${profile}.`);
 }
 
-function plainKey(key: string): ProfileKey {
-  if ((PLAIN_KEYS as readonly string[]).includes(key)) return key as ProfileKey;
-  if (key === 'token') throw new UsageError('the token is a secret: it is never printed, and is set with merch login');
+function plainKey(key: string): PlainKey {
+  if ((PLAIN_KEYS as readonly string[]).includes(key)) return key as PlainKey;
+  if (key === 'token' || key === 'session') throw new UsageError('the token is a secret: it is never printed, and is set with merch login');
   if (key === SECRET_KEY) throw new UsageError(`${SECRET_KEY} is a secret and is never printed`);
   throw new UsageError(`unknown key ${key}`, `keys: ${PLAIN_KEYS.join(', ')}, ${SECRET_KEY}`);
 }

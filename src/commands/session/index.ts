@@ -1,37 +1,62 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import type { LoginOptions } from './login.js';
+import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
+import { duration } from '../design-link/parse.js';
+import { positiveInt } from '../parse.js';
 
 export function registerSession(program: MerchProgram): void {
   program
     .command('login')
-    .description('store a token for the profile, after checking it with the service')
-    .option('--with-token', 'read the token from standard input')
+    .description('sign in: with a developer app (password grant, or the browser), or store a token obtained elsewhere')
+    .option('--client-id <id>', "the developer app's client ID (its secret: MERCH_CLIENT_SECRET or a hidden prompt)")
+    .option('--username <email>', "a private app: the user's email (password: --password-stdin, MERCH_PASSWORD or a hidden prompt)")
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--web', 'a third-party app: sign in in the browser (authorization code with PKCE)')
+    .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, positiveInt)
+    .option('--no-browser', 'with --web: only print the URL to open')
+    .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m)', duration)
+    .option('--with-token', 'store a token obtained elsewhere, read from standard input')
+    .option('--token-url <url>', 'token endpoint (env MERCH_TOKEN_URL; default <base URL>/o/token/)')
+    .option('--authorize-url <url>', 'authorize endpoint (env MERCH_AUTHORIZE_URL; default <base URL>/o/authorize/)')
+    .option('--revoke-url <url>', 'revoke endpoint, used by logout (env MERCH_REVOKE_URL; default <base URL>/o/revoke_token/)')
     .addHelpText(
       'after',
       examples(
-        'merch login --base-url https://api.example.com',
+        'merch login                                   # on a terminal: asks which way',
+        'MERCH_CLIENT_SECRET=... merch login --client-id ID --username you@example.com --base-url https://api.example.com',
+        'printf %s "$PASSWORD" | merch login --client-id ID --username you@example.com --password-stdin',
+        'MERCH_CLIENT_SECRET=... merch login --web --client-id ID --base-url https://api.example.com',
+        'merch login --web --client-id ID --callback-port 9000 --no-browser',
         'echo "$TOKEN" | merch login --with-token --base-url https://api.example.com',
-        'merch login --profile staging --base-url https://staging.example.com --account-id 42',
+        'merch login --client-id sandbox-private-app --username buyer@example.com   # the sandbox (secret sandbox-private-secret)',
       ),
     )
     .action(action(async (ctx, options) => (await import('./login.js')).login(ctx, options)));
 
   program
     .command('logout')
-    .description("forget the profile's token")
+    .description("revoke the profile's tokens (best effort) and forget them")
     .addHelpText('after', examples('merch logout', 'merch logout --profile staging'))
-    .action(action(async (ctx) => (await import('./login.js')).logout(ctx)));
+    .action(action(async (ctx) => (await import('./logout.js')).logout(ctx)));
 
-  program
-    .command('auth')
-    .description('authentication state')
+  const auth = program.command('auth').description('authentication state and tokens');
+  auth
     .command('status')
-    .description('which profile, base URL and account are in use, and whether the token works (never the token)')
+    .description('who is signed in, the account, how, until when, and whether the token works (never a secret)')
     .addHelpText('after', examples('merch auth status', 'merch auth status --json'))
     .action(action(async (ctx) => (await import('./auth-status.js')).run(ctx)));
+  auth
+    .command('token')
+    .description('print a valid access token (refreshed first if it expires within a minute)')
+    .addHelpText('after', examples('curl -H "Authorization: Bearer $(merch auth token)" https://api.example.com/v1/orders/'))
+    .action(action(async (ctx) => (await import('./auth-token.js')).token(ctx)));
+  auth
+    .command('refresh')
+    .description('get a new access token now with the stored refresh token')
+    .addHelpText('after', examples('merch auth refresh', 'merch auth refresh --profile staging'))
+    .action(action(async (ctx) => (await import('./auth-token.js')).refresh(ctx)));
 
-  const config = program.command('config').description('profile settings: base-url, account-id, design-tool-url, design-tool-key');
+  const config = program.command('config').description('profile settings: base-url, account-id, design-tool-url, design-tool-key, token-url, authorize-url, revoke-url');
   config
     .command('list')
     .description("show the profile's settings (secrets only as set / not set)")
@@ -40,13 +65,13 @@ export function registerSession(program: MerchProgram): void {
   config
     .command('get')
     .description('print one setting')
-    .argument('<key>', 'base-url, account-id or design-tool-url')
+    .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url or revoke-url')
     .addHelpText('after', examples('merch config get base-url'))
     .action(action(async (ctx, _options, [key]) => (await import('./config.js')).get(ctx, key!)));
   config
     .command('set')
     .description('change one setting (design-tool-key is read from stdin or a hidden prompt, never from the command line)')
-    .argument('<key>', 'base-url, account-id, design-tool-url or design-tool-key')
+    .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key')
     .argument('[value]', 'the new value')
     .addHelpText(
       'after',

@@ -1,36 +1,123 @@
-import { ApiClient } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { updateProfile } from '../../config/store.js';
+import { readProfile } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { stderrTrace } from '../../api/trace.js';
+import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
+import { oauthEndpoints, type Endpoints } from '../../auth/endpoints.js';
+import type { OAuthApp } from '../../auth/oauth-app.js';
+import { readSecret, secretFrom } from './read-secret.js';
 
 export interface LoginOptions {
-  withToken?: boolean;
+  withToken?: true;
+  clientId?: string;
+  username?: string;
+  passwordStdin?: true;
+  web?: true;
+  callbackPort?: number;
+  /** `--no-browser`: false. */
+  browser: boolean;
+  timeoutWait?: number;
+  tokenUrl?: string;
+  authorizeUrl?: string;
+  revokeUrl?: string;
 }
 
-/** A cheap authenticated, account-scoped call that proves a token works. */
-export async function checkToken(client: ApiClient): Promise<void> {
-  await client.get('/v1/custom-products', { limit: 1 });
-}
+type Way = 'password' | 'web' | 'token';
 
+const DEFAULT_WAIT_MS = 5 * 60_000;
+
+/**
+ * `merch login`: a developer app's password grant (--client-id --username), the browser
+ * (--web --client-id), or a token from elsewhere (--with-token). On a terminal with none of
+ * them, asks which way; off a terminal, a missing piece is a usage error naming the flag or
+ * variable. Everything is checked before anything is sent.
+ */
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
-  const { readSecret } = await import('./read-secret.js');
-  const token = await readSecret(ctx, 'token', options.withToken ?? false, 'pipe the token with --with-token');
-  const { settings } = ctx;
-  const client = new ApiClient({ ...settings, token, trace: undefined });
-  try {
-    await checkToken(client);
-  } finally {
-    await client.close();
+  const way = await chooseWay(ctx, options);
+  checkFlagsOfWay(way, options);
+  const { completeLogin } = await import('../../auth/login.js');
+  if (way === 'token') {
+    const token = await readSecret(ctx, 'token', options.withToken ?? false, 'pipe the token with --with-token');
+    await completeLogin(ctx, { method: 'token', accessToken: token });
+    return;
   }
-  await updateProfile(settings.configDir, settings.profile, {
-    token,
-    'base-url': settings.baseUrlSource === 'default' ? undefined : settings.baseUrl,
-    'account-id': settings.accountId,
+
+  const endpoints = oauthEndpoints(options, ctx.env, readProfile(ctx.settings.configDir, ctx.settings.profile), ctx.settings.baseUrl);
+  const clientId = options.clientId ?? (await ask(ctx, 'Client ID of the developer app', '--client-id'));
+  if (way === 'password') {
+    const username = options.username ?? (await ask(ctx, 'Email', '--username'));
+    const clientSecret = await clientSecretOf(ctx);
+    const password = await secretFrom(ctx, { label: 'password', stdin: options.passwordStdin ?? false, env: 'MERCH_PASSWORD', hint: 'pass it on standard input with --password-stdin, or set MERCH_PASSWORD' });
+    const app = oauthApp(ctx, clientId, clientSecret, endpoints);
+    const { passwordGrant } = await import('../../auth/oauth-client.js');
+    const tokens = await passwordGrant(app, username, password);
+    await completeLogin(ctx, { method: 'password', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+    return;
+  }
+
+  const clientSecret = await clientSecretOf(ctx);
+  const app = oauthApp(ctx, clientId, clientSecret, endpoints);
+  const { authorizeInBrowser } = await import('../../auth/web-login.js');
+  const tokens = await authorizeInBrowser(ctx, app, {
+    callbackPort: options.callbackPort ?? DEFAULT_CALLBACK_PORT,
+    openBrowser: options.browser,
+    waitMs: options.timeoutWait ?? DEFAULT_WAIT_MS,
   });
-  ctx.io.err(`Logged in to ${settings.baseUrl} (profile ${settings.profile}); the token is stored in ${settings.configDir} (mode 0600).`);
+  await completeLogin(ctx, { method: 'web', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
 }
 
-export async function logout(ctx: Context): Promise<void> {
+async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {
+  const ways: Way[] = [];
+  if (options.withToken) ways.push('token');
+  if (options.web) ways.push('web');
+  else if (options.clientId !== undefined || options.username !== undefined || options.passwordStdin) ways.push('password');
+  if (ways.length > 1) throw new UsageError('--with-token cannot be combined with a developer app (--client-id, --username, --web)');
+  if (ways[0]) return ways[0];
+  if (!ctx.io.canPrompt) {
+    throw new UsageError(
+      'how to sign in? pass --client-id ID --username EMAIL (private app), --web --client-id ID (third-party app), or --with-token',
+      'merch login --help shows each way',
+    );
+  }
+  const { select } = await import('@inquirer/prompts');
+  return select<Way>({
+    message: 'How do you want to sign in?',
+    choices: [
+      { name: 'With a private app: client ID and secret, email and password', value: 'password' },
+      { name: 'In the browser, with a third-party app: client ID and secret', value: 'web' },
+      { name: 'Paste an access token obtained elsewhere', value: 'token' },
+    ],
+  });
+}
+
+/** Flags that belong to another way are a usage error, not silently ignored. */
+function checkFlagsOfWay(way: Way, options: LoginOptions): void {
+  if (way !== 'web') {
+    if (options.callbackPort !== undefined) throw new UsageError('--callback-port only applies with --web');
+    if (!options.browser) throw new UsageError('--no-browser only applies with --web');
+    if (options.timeoutWait !== undefined) throw new UsageError('--timeout-wait only applies with --web');
+    if (options.authorizeUrl !== undefined) throw new UsageError('--authorize-url only applies with --web');
+  }
+  if (way !== 'password' && options.username !== undefined) throw new UsageError('--username only applies to a private app (without --web)');
+  if (way !== 'password' && options.passwordStdin) throw new UsageError('--password-stdin only applies to a private app (without --web)');
+  if (way === 'token' && (options.tokenUrl !== undefined || options.revokeUrl !== undefined)) {
+    throw new UsageError('--token-url and --revoke-url apply to a developer app, not to --with-token');
+  }
+}
+
+function clientSecretOf(ctx: Context): Promise<string> {
+  return secretFrom(ctx, { label: 'client secret', stdin: false, env: 'MERCH_CLIENT_SECRET', hint: 'set MERCH_CLIENT_SECRET (a secret is never taken from the command line)' });
+}
+
+function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp {
   const { settings } = ctx;
-  await updateProfile(settings.configDir, settings.profile, { token: undefined });
-  ctx.io.err(`Logged out of profile ${settings.profile}.`);
+  return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: settings.verbose ? stderrTrace(ctx.io) : undefined };
+}
+
+/** A plain value asked on a terminal; off one, a usage error naming the flag. */
+async function ask(ctx: Context, label: string, flag: string): Promise<string> {
+  if (!ctx.io.canPrompt) throw new UsageError(`missing ${flag}`, 'merch login --help shows each way');
+  const { input } = await import('@inquirer/prompts');
+  const value = (await input({ message: `${label}:`, validate: (text) => (text.trim() === '' ? 'required' : true) })).trim();
+  return value;
 }

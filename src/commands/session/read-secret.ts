@@ -19,3 +19,30 @@ export async function readSecret(ctx: Context, label: string, fromStdin: boolean
   if (value === '' || /\s/.test(value)) throw new UsageError(`the ${label} is empty or contains whitespace`);
   return value;
 }
+
+export interface SecretSource {
+  /** What it is, for the prompt and the errors ("client secret"). */
+  label: string;
+  /** Read standard input (a `--...-stdin` flag was given). */
+  stdin: boolean;
+  /** The environment variable that may hold it. */
+  env: string;
+  /** Said when it cannot be asked: which flag or variable to use. */
+  hint: string;
+}
+
+/**
+ * A secret of a login: standard input when asked for, else its environment variable, else
+ * a hidden prompt on a terminal; off a terminal, a usage error naming the variable.
+ */
+export async function secretFrom(ctx: Context, source: SecretSource): Promise<string> {
+  let value: string;
+  if (source.stdin) value = (await text(ctx.io.stdin)).replace(/\r?\n$/, '');
+  else if (ctx.env[source.env]) value = ctx.env[source.env]!;
+  else if (ctx.io.canPrompt) {
+    const { password } = await import('@inquirer/prompts');
+    value = await password({ message: `${source.label[0]!.toUpperCase()}${source.label.slice(1)}:`, mask: false });
+  } else throw new UsageError(`missing the ${source.label}`, source.hint);
+  if (value === '') throw new UsageError(`the ${source.label} is empty`, source.hint);
+  return value;
+}

@@ -1,0 +1,36 @@
+import { normaliseUrl } from '../config/settings.js';
+import type { Profile } from '../config/store.js';
+
+/** The authorization server's endpoints, as `merch login` uses them. */
+export interface Endpoints {
+  tokenUrl: string;
+  authorizeUrl: string;
+  revokeUrl: string;
+}
+
+export interface EndpointFlags {
+  tokenUrl?: string;
+  authorizeUrl?: string;
+  revokeUrl?: string;
+}
+
+/**
+ * flag > environment > profile (`config set token-url ...`) > next to the base URL, where
+ * django-oauth-toolkit serves them (`/o/token/`, `/o/authorize/`, `/o/revoke_token/`). The
+ * real service shows its URLs on the developer apps page.
+ */
+export function oauthEndpoints(flags: EndpointFlags, env: NodeJS.ProcessEnv, stored: Profile, baseUrl: string): Endpoints {
+  const pick = (flag: string | undefined, envValue: string | undefined, saved: string | undefined, path: string, name: string) =>
+    normaliseEndpoint(flag ?? (envValue || undefined) ?? saved ?? `${baseUrl}${path}`, name);
+  return {
+    tokenUrl: pick(flags.tokenUrl, env.MERCH_TOKEN_URL, stored['token-url'], '/o/token/', '--token-url'),
+    authorizeUrl: pick(flags.authorizeUrl, env.MERCH_AUTHORIZE_URL, stored['authorize-url'], '/o/authorize/', '--authorize-url'),
+    revokeUrl: pick(flags.revokeUrl, env.MERCH_REVOKE_URL, stored['revoke-url'], '/o/revoke_token/', '--revoke-url'),
+  };
+}
+
+/** An http(s) URL kept as given, trailing slash included (DOT's endpoints end with one). */
+export function normaliseEndpoint(value: string, flag: string): string {
+  normaliseUrl(value, flag);
+  return new URL(value).href;
+}

@@ -1,0 +1,200 @@
+import * as oauth from 'oauth4webapi';
+import { describeCause } from '../api/errors.js';
+import type { Trace } from '../api/trace.js';
+import { isLoopbackHost } from '../config/settings.js';
+import { CliError, ExitCode, UsageError } from '../errors.js';
+import type { OAuthApp, Grant, Tokens } from './oauth-app.js';
+
+// The OAuth 2.0 grants, through oauth4webapi. This module (and the library) is loaded only
+// by login, logout, `auth token`/`auth refresh`, and a token provider that must refresh.
+
+type ClientAuthMethod = NonNullable<OAuthApp['clientAuth']>;
+
+/** Password grant (private apps). */
+export function passwordGrant(app: OAuthApp, username: string, password: string): Promise<Tokens> {
+  return tokenRequest(app, 'password', (as, client, auth, options) =>
+    oauth.genericTokenEndpointRequest(as, client, auth, 'password', { username, password }, options),
+  );
+}
+
+/** Authorization code grant with the PKCE verifier (third-party apps), from a checked callback. */
+export function authorizationCodeGrant(app: OAuthApp, callback: URLSearchParams, redirectUri: string, codeVerifier: string): Promise<Tokens> {
+  return tokenRequest(app, 'authorization_code', (as, client, auth, options) =>
+    oauth.authorizationCodeGrantRequest(as, client, auth, callback, redirectUri, codeVerifier, options),
+  );
+}
+
+/** Refresh grant: the provider rotates the refresh token, so the answer's one replaces it. */
+export function refreshGrant(app: OAuthApp, refreshToken: string): Promise<Tokens> {
+  return tokenRequest(app, 'refresh_token', (as, client, auth, options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options));
+}
+
+/** Revokes a token (RFC 7009). Throws a CliError when the endpoint refuses or cannot be reached. */
+export async function revokeToken(app: OAuthApp, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+  if (!app.revokeUrl) throw new CliError('no revoke URL', ExitCode.failed);
+  const as = authorizationServer(app);
+  const response = await send(app, app.revokeUrl, () =>
+    oauth.revocationRequest(as, { client_id: app.clientId }, clientAuth(app, app.clientAuth ?? 'basic'), token, {
+      ...requestOptions(app),
+      additionalParameters: { token_type_hint: hint },
+    }),
+  );
+  try {
+    await oauth.processRevocationResponse(response);
+  } catch (error) {
+    throw refusal(app, 'revoke', error);
+  }
+}
+
+/** The parameters of the callback, checked: the state is ours, and no error came back. */
+export function checkCallback(app: OAuthApp, callback: URLSearchParams, expectedState: string): URLSearchParams {
+  try {
+    return oauth.validateAuthResponse(authorizationServer(app), { client_id: app.clientId }, callback, expectedState);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      if (error.error === 'access_denied') throw new CliError('sign-in was denied in the browser (access_denied): nothing stored', ExitCode.auth);
+      throw new CliError(`the authorization server answered ${oneLine(error.error)}${error.error_description ? `: ${oneLine(error.error_description)}` : ''}`, ExitCode.auth);
+    }
+    if (error instanceof oauth.OperationProcessingError && /state/.test(error.message)) {
+      throw new CliError('the callback carried a state this login did not send: ignored, nothing stored', ExitCode.auth, 'run merch login --web again');
+    }
+    throw new CliError(`the callback is not an authorization response: ${oneLine(error instanceof Error ? error.message : String(error))}`, ExitCode.auth);
+  }
+}
+
+type Send = (
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  auth: oauth.ClientAuth,
+  options: oauth.TokenEndpointRequestOptions,
+) => Promise<Response>;
+
+/**
+ * One token request. Client authentication is HTTP Basic, as RFC 6749 asks servers to
+ * accept; a provider that refuses it (401) is asked again with form fields, and the method
+ * that worked is kept in the session for its refreshes.
+ */
+async function tokenRequest(app: OAuthApp, grant: Grant, request: Send): Promise<Tokens> {
+  const as = authorizationServer(app);
+  const client = { client_id: app.clientId };
+  const methods: ClientAuthMethod[] = app.clientAuth ? [app.clientAuth] : ['basic', 'post'];
+  for (const [index, method] of methods.entries()) {
+    const response = await send(app, app.tokenUrl, () => request(as, client, clientAuth(app, method), requestOptions(app)));
+    if (index < methods.length - 1 && response.status === 401) {
+      await response.body?.cancel();
+      continue;
+    }
+    try {
+      const answer =
+        grant === 'authorization_code'
+          ? await oauth.processAuthorizationCodeResponse(as, client, response)
+          : grant === 'refresh_token'
+            ? await oauth.processRefreshTokenResponse(as, client, response)
+            : await oauth.processGenericTokenEndpointResponse(as, client, response);
+      return {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token,
+        expiresAt: answer.expires_in === undefined ? undefined : new Date(Date.now() + answer.expires_in * 1000).toISOString(),
+        clientAuth: method,
+      };
+    } catch (error) {
+      throw refusal(app, grant, error);
+    }
+  }
+  throw new Error('unreachable: the last client authentication method returns or throws');
+}
+
+function authorizationServer(app: OAuthApp): oauth.AuthorizationServer {
+  return {
+    issuer: new URL(app.tokenUrl).origin,
+    token_endpoint: app.tokenUrl,
+    authorization_endpoint: app.authorizeUrl,
+    revocation_endpoint: app.revokeUrl,
+  };
+}
+
+function clientAuth(app: OAuthApp, method: ClientAuthMethod): oauth.ClientAuth {
+  return method === 'basic' ? oauth.ClientSecretBasic(app.clientSecret) : oauth.ClientSecretPost(app.clientSecret);
+}
+
+/** Timeouts, the --verbose trace (headers redacted; bodies, which hold the secrets, never shown). */
+function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
+  return {
+    signal: () => AbortSignal.timeout(app.timeoutMs),
+    // Plain http is allowed to loopback (a sandbox) and with --insecure, as for the API.
+    [oauth.allowInsecureRequests]: true,
+    [oauth.customFetch]: async (url, init) => {
+      const started = Date.now();
+      app.trace?.request(init.method, url, init.headers);
+      try {
+        const response = await fetch(url, init as RequestInit);
+        app.trace?.response(init.method, url, response.status, Date.now() - started, 1);
+        return response;
+      } catch (error) {
+        app.trace?.failure(init.method, url, describeCause(causeOf(error)), Date.now() - started, 1);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Sends one request to an OAuth endpoint: https, or http to loopback, or --insecure. */
+async function send(app: OAuthApp, endpoint: string, request: () => Promise<Response>): Promise<Response> {
+  const url = new URL(endpoint);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !app.insecure) {
+    throw new UsageError(`refusing to send the client secret over plain http to ${url.host}`, 'use an https token URL, or pass --insecure if you really mean it');
+  }
+  try {
+    return await request();
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : describeCause(causeOf(error));
+    throw new CliError(`POST ${url.origin}${url.pathname} failed: ${reason}`, ExitCode.failed, `is the authorization server at ${url.origin} up?`);
+  }
+}
+
+/** The one-line message of a token or revoke endpoint's refusal, with what to check. */
+function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): CliError {
+  const code = errorCode(error);
+  const where = grant === 'revoke' ? app.revokeUrl : app.tokenUrl;
+  if (code === 'invalid_client') {
+    return new CliError(`the authorization server refused the client (invalid_client): check the client id ${app.clientId} and the client secret (MERCH_CLIENT_SECRET)`, ExitCode.auth);
+  }
+  if (code === 'invalid_grant') {
+    if (grant === 'password') return new CliError('the authorization server refused the email or password (invalid_grant): check --username and the password', ExitCode.auth);
+    if (grant === 'refresh_token') return new CliError('the sign-in has expired or was revoked (refresh refused: invalid_grant): sign in again: merch login', ExitCode.auth);
+    return new CliError('the authorization code was refused (invalid_grant): run merch login --web again', ExitCode.auth);
+  }
+  if (code === 'unauthorized_client' || code === 'unsupported_grant_type') {
+    return new CliError(
+      `this app may not use the ${grant} grant (${code})`,
+      ExitCode.auth,
+      'a private app signs in with --client-id and --username, a third-party app with --web --client-id',
+    );
+  }
+  if (code !== undefined) return new CliError(`${where} refused the request: ${oneLine(code)}`, ExitCode.auth);
+  // oauth4webapi's "not a conform response" errors carry the response as their cause.
+  const cause = (error as { cause?: unknown }).cause;
+  const status = cause instanceof Response ? cause.status : undefined;
+  return new CliError(
+    `${where} did not answer as an OAuth 2.0 ${grant === 'revoke' ? 'revocation' : 'token'} endpoint${status ? ` (HTTP ${status})` : ''}`,
+    ExitCode.failed,
+    grant === 'revoke' ? 'check --revoke-url' : 'check --token-url (the developer apps page shows it)',
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (error instanceof oauth.ResponseBodyError) return error.error;
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const fromChallenge = error.cause.map((challenge) => challenge.parameters.error).find((value) => value !== undefined);
+    return fromChallenge ?? (error.status === 401 ? 'invalid_client' : undefined);
+  }
+  return undefined;
+}
+
+function causeOf(error: unknown): unknown {
+  return error instanceof TypeError && error.cause !== undefined ? error.cause : error;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 200);
+}

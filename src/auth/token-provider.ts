@@ -1,0 +1,89 @@
+import type { TokenProvider } from '../api/client.js';
+import type { Trace } from '../api/trace.js';
+import type { Settings } from '../config/settings.js';
+import type { Session } from '../config/store.js';
+import { CliError, ExitCode } from '../errors.js';
+import { expiresWithin } from './oauth-app.js';
+import { isMerchSandbox } from './sandbox-check.js';
+
+/** A token that expires within this margin is refreshed before a request. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * The token of a run, by where the settings found it: the profile's (refreshed before it
+ * expires and once after a 401, when the login left a refresh token), MERCH_TOKEN's (as
+ * it is), the sandbox's public one (only once the server is known to be a sandbox), or
+ * none (`not logged in`, nothing sent).
+ */
+export function tokenProviderFor(settings: Settings, trace?: Trace): TokenProvider {
+  const { token } = settings;
+  if (token === undefined || settings.tokenSource === 'none') return refusing(notLoggedIn(settings));
+  if (settings.tokenSource === 'default') return sandboxToken(settings, token, trace);
+  if (settings.tokenSource === 'profile' && settings.session?.refresh_token) return new RefreshingToken(settings, token, settings.session, trace);
+  return { current: async () => token, renewAfterRejection: async () => undefined };
+}
+
+export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile'>, why?: string): CliError {
+  return new CliError(
+    'not logged in: run merch login',
+    ExitCode.auth,
+    why ?? `profile ${settings.profile} has no token for ${settings.baseUrl} (MERCH_TOKEN also works)`,
+  );
+}
+
+function refusing(error: CliError): TokenProvider {
+  return {
+    current: () => Promise.reject(error),
+    renewAfterRejection: async () => undefined,
+  };
+}
+
+function sandboxToken(settings: Settings, token: string, trace?: Trace): TokenProvider {
+  let confirmed: Promise<boolean> | undefined;
+  return {
+    async current() {
+      confirmed ??= isMerchSandbox(settings.baseUrl, settings.timeoutMs, trace);
+      if (await confirmed) return token;
+      throw notLoggedIn(settings, `${settings.baseUrl} is not a merch sandbox (no X-Merch-Sandbox header), so the sandbox's public token is not sent there`);
+    },
+    renewAfterRejection: async () => undefined,
+  };
+}
+
+/** The profile's token after an OAuth login: refreshed with the stored refresh token, under the lock. */
+class RefreshingToken implements TokenProvider {
+  private pending: Promise<void> | undefined;
+
+  constructor(
+    private readonly settings: Settings,
+    private token: string,
+    private session: Session,
+    private readonly trace: Trace | undefined,
+  ) {}
+
+  async current(): Promise<string> {
+    if (expiresWithin(this.session, REFRESH_MARGIN_MS)) await this.refresh(this.token);
+    return this.token;
+  }
+
+  async renewAfterRejection(rejected: string): Promise<string | undefined> {
+    // Another request of this run may have renewed it already.
+    if (rejected === this.token) await this.refresh(rejected);
+    return this.token === rejected ? undefined : this.token;
+  }
+
+  /** One refresh at a time in this process; refresh.ts orders the processes. */
+  private refresh(held: string): Promise<void> {
+    this.pending ??= (async () => {
+      try {
+        const { refreshStoredToken } = await import('./refresh.js');
+        const fresh = await refreshStoredToken(this.settings, { held, trace: this.trace });
+        this.token = fresh.token;
+        this.session = fresh.session;
+      } finally {
+        this.pending = undefined;
+      }
+    })();
+    return this.pending;
+  }
+}

@@ -1,0 +1,33 @@
+import type { Context } from '../../context.js';
+import { readProfile, updateProfile } from '../../config/store.js';
+import { stderrTrace } from '../../api/trace.js';
+
+/**
+ * Forgets the profile's tokens, after revoking them at the revoke URL its login used
+ * (best effort: a failure is a warning, the tokens are forgotten anyway).
+ */
+export async function logout(ctx: Context): Promise<void> {
+  const { settings } = ctx;
+  const stored = readProfile(settings.configDir, settings.profile);
+  const session = stored.session;
+  if (stored.token && session?.client_id && session.revoke_url) {
+    const { appOfSession } = await import('../../auth/oauth-app.js');
+    const { revokeToken } = await import('../../auth/oauth-client.js');
+    const app = appOfSession(session, settings, settings.verbose ? stderrTrace(ctx.io) : undefined);
+    // The refresh token first: revoking it also ends the access tokens it issued.
+    const tokens: [string | undefined, 'refresh_token' | 'access_token'][] = [
+      [session.refresh_token, 'refresh_token'],
+      [stored.token, 'access_token'],
+    ];
+    for (const [token, hint] of tokens) {
+      if (!token) continue;
+      try {
+        await revokeToken(app, token, hint);
+      } catch (error) {
+        ctx.io.err(`warning: could not revoke the ${hint.replace('_', ' ')} at ${session.revoke_url}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  await updateProfile(settings.configDir, settings.profile, { token: undefined, session: undefined });
+  ctx.io.err(`Logged out of profile ${settings.profile}.`);
+}
