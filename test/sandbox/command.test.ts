@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runMerch, startMerch } from '../support/run-merch.js';
 import { waitFor } from '../support/wait-for.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { call } from './helpers.js';
+import { validOrder } from './order-fixtures.js';
 
 describe('merch sandbox (the command, in-process)', () => {
   it('prints the banner, logs requests and stops when interrupted', async () => {
@@ -21,8 +24,23 @@ describe('merch sandbox (the command, in-process)', () => {
     await expect(fetch(`${url}/_sandbox/info`)).rejects.toThrow();
   });
 
+  it('answers a reused external_id with 409 naming the order under --duplicate-order 409', async () => {
+    const run = startMerch(['sandbox', '--port', '0', '--catalog', '10', '--quiet', '--duplicate-order', '409']);
+    await run.io.written((_out, err) => err.includes('listening on'));
+    const url = /listening on (http:\/\/\S+?);/.exec(run.io.errors())![1]!;
+    const sandbox = { url } as Sandbox;
+    const request = { ...(await validOrder(sandbox)), external_id: 'again' };
+    const first = await call(sandbox, '/v1/orders/', { body: request });
+    expect(first.status).toBe(201);
+    const second = await call(sandbox, '/v1/orders/', { body: request });
+    expect([second.status, second.body.order_id]).toEqual([409, first.body.id]);
+    run.interrupt();
+    expect((await run.done).code).toBe(0);
+  });
+
   it('refuses bad flags with a one-line message naming the flag', async () => {
     for (const [flags, message] of [
+      [['--duplicate-order', 'sometimes'], /--duplicate-order/],
       [['--faults', '1.5'], /^error: --faults must be/m],
       [['--fault-kinds', 'status_503,boom'], /^error: --fault-kinds must list/m],
       [['--latency', 'NaN'], /^error: --latency must be/m],
