@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import { merch, type MerchOptions, type Result } from '../support/run-merch.js';
+
+// Sign-in tests: the sandbox's OAuth server (or oauth2-mock-server) behind a recording
+// proxy, a config directory per test, and the seeded apps and users of the sandbox.
+
+export const PRIVATE_APP = { id: 'sandbox-private-app', secret: 'sandbox-private-secret' };
+export const WEB_APP = { id: 'sandbox-web-app', secret: 'sandbox-web-secret' };
+export const BUYER = { email: 'buyer@example.com', password: 'sandbox-password', account: 'acme' };
+export const BUYER_2 = { email: 'buyer2@example.com', password: 'sandbox-password-2', account: 'globex' };
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  /** The form body's grant_type (token endpoint) or token_type_hint (revoke endpoint). */
+  grant: string | undefined;
+  form: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * A proxy in front of the sandbox that records every request it forwards, so a test sees
+ * what reached the OAuth endpoints (the sandbox records only /v1). Closed when the test ends.
+ */
+export async function recordingProxy(target: string): Promise<{ url: string; calls: RecordedCall[]; grants(kind: string): number }> {
+  const calls: RecordedCall[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const form = new URLSearchParams(request.headers['content-type']?.includes('form') ? body.toString() : '');
+      calls.push({ method: request.method ?? '', path: request.url ?? '/', grant: form.get('grant_type') ?? form.get('token_type_hint') ?? undefined, form, headers: request.headers });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+      try {
+        const answer = await fetch(target + (request.url ?? '/'), { method: request.method, headers, body: body.length ? body : undefined, redirect: 'manual' });
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') out[name] = value;
+        });
+        response.writeHead(answer.status, out);
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      } catch {
+        response.destroy();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    grants: (kind) => calls.filter((call) => call.grant === kind).length,
+  };
+}
+
+/** A config directory of its own, and runs of merch as its signed-in user (no MERCH_TOKEN). */
+export function profile(baseUrl: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'merch-auth-'));
+  const run = (args: string[], options: MerchOptions = {}): Promise<Result> =>
+    merch({ url: baseUrl }, args, { ...options, env: { MERCH_CONFIG_DIR: dir, MERCH_TOKEN: undefined, ...options.env } });
+  return {
+    dir,
+    run,
+    stored: (): any => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default,
+    /** The password grant with the seeded private app, as a private integration would sign in. */
+    passwordLogin: (user = BUYER, extra: string[] = []) =>
+      run(['login', '--client-id', PRIVATE_APP.id, '--username', user.email, '--password-stdin', ...extra], {
+        stdin: user.password,
+        env: { MERCH_CLIENT_SECRET: PRIVATE_APP.secret },
+      }),
+  };
+}
+
+/** Fails the test with the run's output when it did not exit as expected. */
+export function expectExit(result: Result, code: number): Result {
+  if (result.code !== code) throw new Error(`expected exit ${code}, got ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+  return result;
+}
