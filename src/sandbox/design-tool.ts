@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from './context.js';
 import { buildCustomProduct, type CustomProduct } from './custom-product.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { conflict, notFound, validationError } from './errors.js';
 import type { DesignSession } from './records.js';
 
 /** The external design tool emulation: smartlink sessions, finished designs, cart completion. */
@@ -63,11 +63,11 @@ export function completeCart(ctx: SandboxContext, account: string, feCartUrl: st
   try {
     url = new URL(feCartUrl);
   } catch {
-    throw badRequest('fe_cart_url is not a URL.');
+    throw validationError([{ path: ['fe_cart_url'], message: 'Enter a valid URL.' }]);
   }
   const match = new RegExp(`^${DESIGN_TOOL_PATH}/cart/([A-Za-z0-9]+)/?$`).exec(url.pathname);
   if (!hosts.includes(url.host) || !match) {
-    throw badRequest('fe_cart_url is not a cart URL of this design tool.');
+    throw validationError([{ path: ['fe_cart_url'], message: 'Not a cart URL of this design tool.' }]);
   }
   const cart = ctx.store.cart(match[1]!);
   if (!cart || cart.account !== account) throw notFound('Cart');

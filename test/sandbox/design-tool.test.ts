@@ -95,6 +95,7 @@ describe('design tool', () => {
   it('refuses a cart URL of another host, and an unknown cart', async () => {
     const other = await call(sandbox(), `/v1/design-tool/cart/?fe_cart_url=${encodeURIComponent('http://evil.example/design-tool/cart/abc')}`);
     expect(other.status).toBe(400);
+    expect(Object.keys(other.body)).toEqual(['fe_cart_url']);
     const unknown = await call(sandbox(), `/v1/design-tool/cart/?fe_cart_url=${encodeURIComponent(`${sandbox().url}/design-tool/cart/ffff`)}`);
     expect(unknown.status).toBe(404);
     const missing = await call(sandbox(), '/v1/design-tool/cart/');
