@@ -20,6 +20,7 @@ describe('X-Merch-Sandbox: 1 on every answer', () => {
     ['a control refused without auth', '/_sandbox/reset', { token: null, method: 'POST' }, 401],
     ['a design tool page', '/design-tool/editor?session=x&userToken=y', { token: null }, 404],
     ['a design tool 401', '/design-tool/api/smartlink', { token: null, body: {} }, 401],
+    ['an OAuth token refusal', '/o/token/', { token: null, method: 'POST', body: {} }, 401],
   ];
   for (const [name, path, options, status] of answers) {
     it(name, async () => {
