@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { call, useSandbox } from '../sandbox/helpers.js';
-import { startListener, waitFor } from '../sandbox/listener.js';
+import { waitFor } from '../support/wait-for.js';
+import { startListener } from '../sandbox/listener.js';
 import { validOrder } from '../sandbox/order-fixtures.js';
 
 // `--lifecycle SECONDS`: each new order moves on by itself, one stage per step, with its
@@ -22,7 +23,7 @@ describe('sandbox --lifecycle', () => {
       await subscribeAll(listener.url);
       const order = (await call(sandbox(), '/v1/orders/', { body: await validOrder(sandbox()) })).body;
       const current = async () => (await call(sandbox(), `/v1/orders/${order.id}`)).body;
-      await waitFor(() => listener.received.some((d) => d.path === '/order.changed' && d.body.data.id === order.id && d.body.data.status.name === 'Delivered'), 20_000);
+      await waitFor(() => listener.received.some((d) => d.path === '/order.changed' && d.body.data.id === order.id && d.body.data.status.name === 'Delivered'), 'the order delivered');
       const delivered = await current();
       expect(delivered.status.name).toBe('Delivered');
       for (const shipping of delivered.shipping_orders) {
@@ -77,13 +78,13 @@ describe('sandbox --lifecycle', () => {
       await subscribeAll(listener.url);
       const order = (await call(sandbox(), '/v1/orders/', { body: await validOrder(sandbox()) })).body;
       const shipping = order.shipping_orders[0].id;
-      await waitFor(() => listener.received.some((d) => d.path === '/shipping_order.changed' && d.body.data.id === shipping && d.body.data.status.name === 'Shipped'), 20_000);
+      await waitFor(() => listener.received.some((d) => d.path === '/shipping_order.changed' && d.body.data.id === shipping && d.body.data.status.name === 'Shipped'), 'the shipping order shipped');
       const before = listener.received.length;
       const stale = await call(sandbox(), '/_sandbox/events', { body: { event: 'shipping_order.changed', id: shipping, stale: true } });
       expect(stale.body).toEqual({ event: 'shipping_order.changed', resource_id: shipping, subscriptions: 1 });
       const staleOrder = await call(sandbox(), '/_sandbox/events', { body: { event: 'order.changed', id: order.id, stale: true } });
       expect(staleOrder.status).toBe(200);
-      await waitFor(() => listener.received.slice(before).filter((d) => d.body.data.status.name === 'Created' || d.body.data.status.name === 'Pending').length === 2, 10_000);
+      await waitFor(() => listener.received.slice(before).filter((d) => d.body.data.status.name === 'Created' || d.body.data.status.name === 'Pending').length === 2, 'the two stale events');
       const late = listener.received.slice(before).map((d) => d.body.data);
       const lateShipping = late.find((data) => data.id === shipping);
       expect(lateShipping).toMatchObject({ status: { name: 'Created' }, tracking_number: null, tracking_url: null });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
-import { startListener, waitFor } from './listener.js';
+import { waitFor } from '../support/wait-for.js';
+import { startListener } from './listener.js';
 
 const sandbox = useSandbox({ catalog: 20, eventDelayMs: 50 });
 const KEY = { 'X-Api-Key': 'sandbox-design-key' };

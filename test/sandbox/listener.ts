@@ -33,11 +33,3 @@ export async function startListener(failFirst: string[] = []): Promise<{ url: st
       }),
   };
 }
-
-export async function waitFor(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { waitFor } from '../support/wait-for.js';
 import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ eventDelayMs: 100 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('order creation', () => {
   it('creates an order with computed totals in the spec shapes (201)', async () => {
@@ -65,7 +65,9 @@ describe('order creation', () => {
 
   it('moves the order to paid / In Production after the event delay', async () => {
     const { body: order } = await call(sandbox(), '/v1/orders/', { body: await validOrder(sandbox()) });
-    await sleep(250);
+    expect(order.payment_status.id).toBe('pending_payment');
+    const paid = async () => (await call(sandbox(), `/v1/orders/${order.id}`)).body.payment_status.id === 'paid';
+    await waitFor(paid, 'the order paid after the event delay');
     const { body } = await call(sandbox(), `/v1/orders/${order.id}`);
     expect(body.status).toEqual({ id: 2, name: 'In Production' });
     expect(body.payment_status).toEqual({ id: 'paid', name: 'Paid' });

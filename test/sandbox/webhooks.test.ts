@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverySchema } from '../../src/contract/delivery.js';
 import { call, GLOBEX, useSandbox } from './helpers.js';
-import { startListener, waitFor } from './listener.js';
+import { waitFor } from '../support/wait-for.js';
+import { startListener } from './listener.js';
 import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ eventDelayMs: 100, deliveryRetryBaseMs: 50 });
