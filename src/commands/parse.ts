@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { DurationError, parseDuration } from '../orders/follow/duration.js';
 
 // Flag value parsers for commander: each rejects bad input before any request is sent,
 // and commander reports it naming the flag (exit code 2).
@@ -6,6 +7,16 @@ import { InvalidArgumentError } from 'commander';
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer');
   return Number(value);
+}
+
+/** `90s`, `5m`, `1h`, `250ms`; a plain number is seconds. In ms. */
+export function duration(value: string): number {
+  try {
+    return parseDuration(value);
+  } catch (error) {
+    if (error instanceof DurationError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
 }
 
 export function nonNegativeInt(value: string): number {

@@ -170,7 +170,8 @@ export async function checkQuery(expression: string): Promise<void> {
   }
 }
 
-async function table(io: IO, head: string[] | undefined, rows: string[][]): Promise<string> {
+/** A terminal table as text (a header row when `head` is given, else field/value rows). */
+export async function table(io: IO, head: string[] | undefined, rows: string[][]): Promise<string> {
   const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
   const chalk = new Chalk({ level: io.color ? 1 : 0 });
   const t = new Table({

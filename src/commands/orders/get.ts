@@ -55,7 +55,11 @@ const shippingOrderColumns: Column<ShippingOrder>[] = [
  * header row) when piped. `--json`/`--query` print the record as the service sent it.
  */
 export async function run(ctx: Context, id: string): Promise<void> {
-  const order = await getOrder(ctx.api(), id);
+  await printOrder(ctx, await getOrder(ctx.api(), id));
+}
+
+/** The order as `orders get` shows it (also what `orders wait` prints once the order is there). */
+export async function printOrder(ctx: Context, order: Order): Promise<void> {
   if (isMachineOutput(ctx.format)) {
     await printJson(ctx, order);
     return;

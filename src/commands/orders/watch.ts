@@ -1,0 +1,50 @@
+import { stat } from 'node:fs/promises';
+import { getOrder } from '../../api/resources/orders.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
+import { untilInterrupted } from '../../lib/interrupt.js';
+import { formatDuration } from '../../orders/follow/duration.js';
+import { watchOrder } from '../../orders/follow/watcher.js';
+import { watchView } from './watch-view.js';
+
+export interface WatchOptions {
+  interval: number;
+  events?: string;
+}
+
+/**
+ * `orders watch ID`: every change of the order and its shipments, from polls and (with
+ * --events) a `webhooks listen` journal, until every shipment is delivered (exit 0), the
+ * order is cancelled (exit 5) or Ctrl-C (exit 130).
+ */
+export async function run(ctx: Context, id: string, options: WatchOptions): Promise<ExitCodeValue> {
+  if (options.events !== undefined) await checkJournal(options.events);
+  const view = watchView(ctx);
+  const interruption = untilInterrupted(ctx.interrupts);
+  // Changes are printed one after the other, in the order they were learnt.
+  let printing: Promise<void> = Promise.resolve();
+  let outcome;
+  try {
+    outcome = await watchOrder({
+      orderId: id,
+      fetchOrder: () => getOrder(ctx.api(), id),
+      intervalMs: options.interval,
+      eventsFile: options.events,
+      interrupted: interruption.signal,
+      onChange: (change, at) => void (printing = printing.then(() => view.change(change, at))),
+      onTransientError: (error, retryInMs) => ctx.io.err(`${error.message}; polling again in ${formatDuration(retryInMs)}`),
+    });
+  } finally {
+    interruption.dispose();
+    await printing;
+  }
+  if (outcome === 'cancelled') throw new CliError(`order ${id} is cancelled: its shipments will never be delivered`, ExitCode.refused);
+  return outcome === 'interrupted' ? ExitCode.interrupted : ExitCode.ok;
+}
+
+async function checkJournal(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile()) {
+    throw new UsageError(`--events: no journal at ${file}`, 'give the file `merch webhooks listen --save FILE` writes to (it is created when the listener starts)');
+  }
+}
