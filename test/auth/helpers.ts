@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,4 +89,13 @@ export function profile(baseUrl: string) {
 export function expectExit(result: Result, code: number): Result {
   if (result.code !== code) throw new Error(`expected exit ${code}, got ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   return result;
+}
+
+/** A port free on 127.0.0.1 right now, for a callback URL the sandbox must register before the CLI listens on it. */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startMerch, type Result } from '../support/run-merch.js';
+import { expectExit, freePort, profile, recordingProxy, WEB_APP } from './helpers.js';
+
+// `merch login --web` without a browser: the test plays the browser's return to the
+// loopback callback (wrong state, denial, nothing at all). The whole flow in Chromium is
+// web-login-browser.test.ts; against a standard provider, standard-provider.test.ts.
+
+const URL_LINE = /^Open this URL in a browser to sign in: (\S+)$/m;
+
+let sandbox: Sandbox;
+let port: number;
+beforeAll(async () => {
+  port = await freePort();
+  sandbox = await startSandbox({ port: 0, quiet: true, redirectUris: [`http://127.0.0.1:${port}/callback`] });
+});
+afterAll(() => sandbox?.close());
+
+/** Starts `merch login --web --no-browser` in-process; resolves with the authorize URL it printed. */
+async function startWebLogin(baseUrl: string, extra: string[] = []) {
+  const user = profile(baseUrl);
+  const run = startMerch(['login', '--web', '--client-id', WEB_APP.id, '--no-browser', '--callback-port', String(port), ...extra], {
+    env: { MERCH_BASE_URL: baseUrl, MERCH_CONFIG_DIR: user.dir, MERCH_CLIENT_SECRET: WEB_APP.secret, PATH: process.env.PATH },
+  });
+  await run.io.written((_out, err) => URL_LINE.test(err) || /^error: /m.test(err));
+  const printed = URL_LINE.exec(run.io.errors());
+  return { user, run, authorize: printed ? new URL(printed[1]!) : undefined };
+}
+
+describe('merch login --web', () => {
+  it('prints one authorize URL with PKCE S256, a state and the exact callback; a wrong state ends the login, nothing stored', async () => {
+    const proxy = await recordingProxy(sandbox.url);
+    const { user, run, authorize } = await startWebLogin(proxy.url);
+    expect(authorize!.origin + authorize!.pathname).toBe(`${proxy.url}/o/authorize/`);
+    const query = Object.fromEntries(authorize!.searchParams);
+    expect(query).toMatchObject({ response_type: 'code', client_id: WEB_APP.id, redirect_uri: `http://127.0.0.1:${port}/callback`, code_challenge_method: 'S256' });
+    expect(query.code_challenge).toMatch(/^[\w-]{43}$/);
+    expect(query.state!.length).toBeGreaterThanOrEqual(20);
+    expect(run.io.errors().split('\n').filter(Boolean)).toHaveLength(1);
+
+    const page = await fetch(`http://127.0.0.1:${port}/callback?code=stolen&state=not-ours`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('Sign-in failed');
+    const result: Result = expectExit(await run.done, 3);
+    expect(result.stderr).toContain('error: the callback carried a state this login did not send: ignored, nothing stored');
+    expect(proxy.calls.filter((call) => call.path.startsWith('/o/token/'))).toEqual([]);
+    expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
+  });
+
+  it('a denial in the browser (error=access_denied) ends with a clear error, nothing stored', async () => {
+    const { user, run, authorize } = await startWebLogin(sandbox.url);
+    const state = authorize!.searchParams.get('state')!;
+    const page = await fetch(`http://127.0.0.1:${port}/callback?error=access_denied&state=${encodeURIComponent(state)}`);
+    expect(page.status).toBe(400);
+    const result = expectExit(await run.done, 3);
+    expect(result.stderr).toBe(`${run.io.errors().split('\n')[0]}\nerror: sign-in was denied in the browser (access_denied): nothing stored\n`);
+    expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
+  });
+
+  it('when the browser never comes back, says which callback URL the app must register, and stores nothing', async () => {
+    const { user, run } = await startWebLogin(sandbox.url, ['--timeout-wait', '1s']);
+    const result = expectExit(await run.done, 1);
+    expect(result.stderr).toContain(`error: the browser did not come back to http://127.0.0.1:${port}/callback within 1 s: nothing stored`);
+    expect(result.stderr).toContain(`hint: the app's callback URL must be exactly http://127.0.0.1:${port}/callback (127.0.0.1, not localhost; this port: --callback-port)`);
+    expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
+  });
+
+  it('a callback port in use is a usage error naming --callback-port', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const user = profile(sandbox.url);
+      const result = expectExit(await user.run(['login', '--web', '--client-id', WEB_APP.id, '--no-browser', '--callback-port', String(taken)], { env: { MERCH_CLIENT_SECRET: WEB_APP.secret } }), 2);
+      expect(result.stderr).toContain(`error: --callback-port ${taken}: the port is in use on 127.0.0.1`);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+});
