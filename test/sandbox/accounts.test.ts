@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, GLOBEX, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call, GLOBEX } from './helpers.js';
 
 const sandbox = useSandbox();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call, errorPaths, GLOBEX } from './helpers.js';
 import { waitFor } from '../support/wait-for.js';
 import { startListener } from './listener.js';
 

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 
 export const ACME = 'sandbox-token';
 export const GLOBEX = 'sandbox-token-2';
@@ -32,21 +31,6 @@ export async function call<T = any>(sandbox: Sandbox, path: string, options: Cal
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json');
   return { status: response.status, body: (isJson && text ? JSON.parse(text) : text) as T, headers: response.headers };
-}
-
-/** A sandbox for the test file, started on port 0 and closed after it. */
-export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
-  let sandbox: Sandbox | undefined;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, ...options });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-  });
-  return () => {
-    if (!sandbox) throw new Error('sandbox not started');
-    return sandbox;
-  };
 }
 
 /**

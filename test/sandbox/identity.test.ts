@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { call, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call } from './helpers.js';
 
 const sandbox = useSandbox({ catalog: 20 });
 

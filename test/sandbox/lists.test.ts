@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ catalog: 30 });

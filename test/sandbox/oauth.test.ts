@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runMerch, startMerch } from '../support/run-merch.js';
 import { waitFor } from '../support/wait-for.js';
-import { call, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call } from './helpers.js';
 
 // The sandbox's OAuth 2.0 server (django-oauth-toolkit's behaviour), over real HTTP. The clock
 // of token and code expiry is the test's: `moveClock` instead of waiting.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { waitFor } from '../support/wait-for.js';
-import { call, errorPaths, GLOBEX, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call, errorPaths, GLOBEX } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ eventDelayMs: 100 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverySchema } from '../../src/contract/delivery.js';
-import { call, GLOBEX, useSandbox } from './helpers.js';
+import { useSandbox } from '../support/sandbox.js';
+import { call, GLOBEX } from './helpers.js';
 import { waitFor } from '../support/wait-for.js';
 import { startListener } from './listener.js';
 import { validOrder } from './order-fixtures.js';
