@@ -90,8 +90,8 @@ export class ApiClient {
     const maxAttempts = retry ? this.options.retries + 1 : 1;
     const what = { method: request.method, path: url.pathname + url.search };
     const pool = this.poolFor(url.origin);
-    /** An earlier attempt may have been done by the server, its answer lost. */
-    let answerLost = false;
+    /** An earlier attempt may have been done by the server, its answer lost (a dropped connection, a 5xx). */
+    let ambiguous = false;
     /** A 401 to a renewable token gets one renewal and one more try (not counted as a retry). */
     let renewed = false;
 
@@ -115,12 +115,12 @@ export class ApiClient {
         text = await response.body.text();
       } catch (cause) {
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
-        if ((cause as { code?: string }).code !== 'ECONNREFUSED') answerLost = true;
+        if ((cause as { code?: string }).code !== 'ECONNREFUSED') ambiguous = true;
         if (attempt < maxAttempts && !refusedOnLoopback(cause, url)) {
           await sleep(backoffDelay(attempt, this.retryPolicy));
           continue;
         }
-        throw this.withConnectionHint(networkError(what, cause, attempt), cause);
+        throw this.withConnectionHint(networkError(what, cause, attempt, ambiguous), cause);
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
       if (status === 401 && token !== undefined && !renewed && typeof this.options.token === 'object') {
@@ -133,14 +133,16 @@ export class ApiClient {
           continue;
         }
       }
+      const wasAmbiguous = ambiguous;
+      if (status >= 500) ambiguous = true;
       if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
         await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.retryPolicy));
         continue;
       }
-      if (status === 404 && request.goneMeansDone && answerLost) {
+      if (status === 404 && request.goneMeansDone && wasAmbiguous) {
         return { status, data: undefined as T, headers: responseHeaders, attempts: attempt, gone: true };
       }
-      if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt);
+      if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt, wasAmbiguous);
       return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };
     }
   }
@@ -225,7 +227,7 @@ export class ApiClient {
   private withConnectionHint(error: ApiError, cause: unknown): ApiError {
     const refused = (cause as { code?: string }).code === 'ECONNREFUSED';
     if (!refused || !this.options.connectionHint) return error;
-    return new ApiError(error.message, error.kind, error.status, error.body, this.options.connectionHint);
+    return new ApiError(error.message, error.kind, error.status, error.body, this.options.connectionHint, error.afterAmbiguousAttempt);
   }
 }
 

@@ -1,4 +1,5 @@
 import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
+import { fieldErrorsOf, formatFieldError } from './field-errors.js';
 
 export type ApiErrorKind = 'auth' | 'not_found' | 'refused' | 'server' | 'network' | 'unexpected';
 
@@ -20,6 +21,11 @@ export class ApiError extends CliError {
     /** The parsed error body (JSON) or its text, when the server sent one. */
     readonly body: unknown,
     hint?: string,
+    /**
+     * An earlier attempt of this request may have reached the service and done its work,
+     * its answer lost (a dropped connection, a 5xx): this answer may be about a repeat.
+     */
+    readonly afterAmbiguousAttempt = false,
   ) {
     super(message, exitCodeOfKind[kind], hint);
   }
@@ -42,6 +48,7 @@ export function errorFromResponse(
   status: number,
   bodyText: string,
   attempts = 1,
+  afterAmbiguousAttempt = false,
 ): ApiError {
   const body = parseJson(bodyText);
   const serverMessage = body === undefined ? textMessage(bodyText) : jsonMessage(body);
@@ -51,14 +58,14 @@ export function errorFromResponse(
   const message = serverMessage
     ? `${what} failed with ${status}${tries}: ${serverMessage}`
     : `${what} failed with ${status}${tries}`;
-  return new ApiError(message, kind, status, body ?? bodyText, hintOfStatus(status));
+  return new ApiError(message, kind, status, body ?? bodyText, hintOfStatus(status), afterAmbiguousAttempt);
 }
 
 /** A connection error (refused, reset, timed out) once retries ran out. */
-export function networkError(request: { method: string; path: string }, cause: unknown, attempts: number): ApiError {
+export function networkError(request: { method: string; path: string }, cause: unknown, attempts: number, afterAmbiguousAttempt = false): ApiError {
   const reason = describeCause(cause);
   const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  return new ApiError(`${request.method} ${request.path} failed${tries}: ${reason}`, 'network', undefined, undefined);
+  return new ApiError(`${request.method} ${request.path} failed${tries}: ${reason}`, 'network', undefined, undefined, undefined, afterAmbiguousAttempt);
 }
 
 export function describeCause(cause: unknown): string {
@@ -101,13 +108,15 @@ function jsonMessage(body: unknown): string {
       return oneLine((value as { message: string }).message);
     }
   }
-  // A validation map: { field: ["message", ...], ... }
-  const fields = Object.entries(record).map(([field, messages]) => {
-    const text = Array.isArray(messages) ? messages.map(String).join(' ') : typeof messages === 'object' ? JSON.stringify(messages) : String(messages);
-    return `${field}: ${text}`;
-  });
-  return oneLine(fields.join('; '));
+  // A validation map, flat or nested like the request: every message with its field's path.
+  const errors = fieldErrorsOf(record);
+  const shown = errors.slice(0, MAX_FIELD_ERRORS).map(formatFieldError);
+  if (errors.length > MAX_FIELD_ERRORS) shown.push(`and ${errors.length - MAX_FIELD_ERRORS} more`);
+  return oneLine(shown.join('; '));
 }
+
+/** Field errors shown in one error line; a 10,000-recipient order may have one per recipient. */
+const MAX_FIELD_ERRORS = 5;
 
 function textMessage(text: string): string {
   const withoutTags = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');

@@ -40,7 +40,7 @@ export function stringList(value: string): string {
 }
 
 /** The orderable fields of supplier and custom products (spec 4.1, 4.2). */
-export const SORT_FIELDS = ['id', 'created_at', 'name'] as const;
+export { ORDERING_FIELDS as SORT_FIELDS } from '../contract/listing.js';
 
 /** An ordering field: one of `fields`, optionally with a leading `-`. */
 export function ordering(fields: readonly string[]) {

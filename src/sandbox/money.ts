@@ -1,12 +1,10 @@
-/** Money objects of the service: amounts in cents, `display` their decimal rendering. */
-export interface Money {
-  currency: string;
-  amount: number;
-  display: string;
-}
+import { money as moneyIn, type Money } from '../contract/money.js';
 
+export type { Money } from '../contract/money.js';
+
+/** The sandbox's one currency. */
 export const CURRENCY = 'USD';
 
 export function money(amount: number): Money {
-  return { currency: CURRENCY, amount, display: (amount / 100).toFixed(2) };
+  return moneyIn(amount, CURRENCY);
 }

@@ -1,6 +1,6 @@
 import { money } from './money.js';
-import type { BillingAddressInput, OrderRequest, RecipientInput } from './order-request.js';
-import type { ResolvedOrder } from './order-validation.js';
+import type { OrderAddress, OrderRequest } from '../contract/order-request.js';
+import type { ResolvedOrder } from './order-resolution.js';
 import type { Address, Order, OrderLineItem, PaymentMethod, ShippingOrder } from './records.js';
 import type { AccountState, Store } from './state.js';
 import { LINE_ITEM_STATUSES, ORDER_STATUSES, ORDER_TYPES, PAYMENT_PENDING, SHIPPING_STATUSES, status } from './statuses.js';
@@ -10,15 +10,16 @@ export const SHIPPING_PER_SHIPMENT = 799;
 export const TAX_RATE = 0.08;
 const DAY = 86_400_000;
 
-export function toAddress(input: RecipientInput | BillingAddressInput): Address {
+/** Which address fields are required is not shown: the sandbox takes what it is given (an empty string for a missing one). */
+export function toAddress(input: OrderAddress): Address {
   return {
-    line_1: input.line_1,
+    line_1: input.line_1 ?? '',
     line_2: input.line_2 ?? null,
-    city: input.city,
-    state: input.state,
-    postal_code: input.postal_code,
-    country: input.country,
-    is_po_box: /\bp\.?\s*o\.?\s*box\b/i.test(input.line_1),
+    city: input.city ?? '',
+    state: input.state ?? '',
+    postal_code: input.postal_code ?? '',
+    country: input.country ?? '',
+    is_po_box: /\bp\.?\s*o\.?\s*box\b/i.test(input.line_1 ?? ''),
     is_valid: true,
     is_business_address: Boolean(input.company),
   };
@@ -52,8 +53,8 @@ export function buildOrder(store: Store, account: AccountState, request: OrderRe
     const recipient = shipping.recipient;
     const address = toAddress(recipient);
     const contact = {
-      first_name: recipient.first_name,
-      last_name: recipient.last_name,
+      first_name: recipient.first_name ?? '',
+      last_name: recipient.last_name ?? '',
       email: recipient.email ?? '',
       phone: recipient.phone ?? '',
       company: recipient.company ?? null,

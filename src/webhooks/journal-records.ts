@@ -1,11 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { deliverySchema, type Delivery } from '../contract/delivery.js';
+import { scanJsonl, type ScanResult as JsonlScan } from '../lib/jsonl-journal.js';
 
 /**
  * The records of the event journal (see journal.ts) and how a journal file is read:
- * record by record, tolerating a torn last line and skipping lines that are not records.
+ * record by record (src/lib/jsonl-journal.ts), tolerating a torn last line and skipping
+ * lines that are not records.
  */
 
 export interface JournalEvent {
@@ -22,14 +22,8 @@ export type JournalRecord =
   | { type: 'event'; event: JournalEvent }
   | { type: 'delivered'; id: number; target: string };
 
-export interface ScanResult {
+export interface ScanResult extends JsonlScan {
   lastId: number;
-  /** Bytes of the file up to the end of its last complete line. */
-  validBytes: number;
-  /** Bytes after the last newline: a record torn by a crash mid-write (never acknowledged). */
-  tornBytes: number;
-  /** Complete lines that are not records (left in place, skipped). */
-  skippedLines: number;
 }
 
 const eventRecordSchema = z.object({
@@ -48,50 +42,28 @@ const deliveredRecordSchema = z.object({
 
 /** Reads a journal record by record; a missing file reads as empty. */
 export async function scanJournal(file: string, visit: (record: JournalRecord) => void): Promise<ScanResult> {
-  const result: ScanResult = { lastId: 0, validBytes: 0, tornBytes: 0, skippedLines: 0 };
-  if (!(await exists(file))) return result;
-  let carry: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file)) {
-    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
-    let start = 0;
-    for (let nl = buffer.indexOf(10); nl !== -1; nl = buffer.indexOf(10, start)) {
-      const record = parseRecord(buffer.toString('utf8', start, nl));
-      if (record === undefined) result.skippedLines++;
-      else if (record !== null) {
-        if (record.type === 'event') result.lastId = Math.max(result.lastId, record.event.id);
-        visit(record);
-      }
-      start = nl + 1;
-    }
-    result.validBytes += start;
-    carry = buffer.subarray(start);
-  }
-  result.tornBytes = carry.length;
-  return result;
+  let lastId = 0;
+  const scan = await scanJsonl(file, recordVisitor((record) => {
+    if (record.type === 'event') lastId = Math.max(lastId, record.event.id);
+    visit(record);
+  }));
+  return { ...scan, lastId };
 }
 
-/** A record, null for a blank line, undefined for a line that is not a record. */
-function parseRecord(line: string): JournalRecord | null | undefined {
-  if (line.trim() === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
+/** A line visitor (src/lib/jsonl-journal.ts) that passes on the journal's records and refuses other lines. */
+export function recordVisitor(visit: (record: JournalRecord) => void): (value: unknown) => boolean {
+  return (value) => {
+    const record = recordOf(value);
+    if (record !== undefined) visit(record);
+    return record !== undefined;
+  };
+}
+
+/** The record a line holds, or undefined when it is not one. */
+function recordOf(value: unknown): JournalRecord | undefined {
   const marker = deliveredRecordSchema.safeParse(value);
   if (marker.success) return { type: 'delivered', id: marker.data.id, target: marker.data.target };
   // Validated, but the parsed value itself is kept: zod's copy would drop unknown keys.
   if (eventRecordSchema.safeParse(value).success) return { type: 'event', event: value as JournalEvent };
   return undefined;
-}
-
-export async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { CustomProduct } from '../../src/api/schemas.js';
-import type { OrderRequest } from '../../src/commands/orders/create/order-request.js';
+import type { OrderRequest } from '../../src/contract/order-request.js';
 import { UsageError } from '../../src/errors.js';
-import { piecesFromOptions } from '../../src/commands/orders/create/inputs.js';
-import { formatSummary, summarise } from '../../src/commands/orders/create/summary.js';
+import { piecesFromFlags } from '../../src/orders/inputs.js';
+import { formatSummary, summarise } from '../../src/orders/summary.js';
 
 const none = () => Readable.from([]);
 
@@ -20,9 +20,9 @@ async function usage(p: Promise<unknown>): Promise<string> {
   return (err as Error).message;
 }
 
-describe('piecesFromOptions', () => {
+describe('piecesFromFlags', () => {
   test('--product, --quantity and --attr make one item; --item adds named ones', async () => {
-    const pieces = await piecesFromOptions(
+    const pieces = await piecesFromFlags(
       { product: '7', quantity: '2', attr: ['size=M', 'color = Navy Blue'], item: ['product=8,quantity=1,color="Red, dark"'] },
       none(),
     );
@@ -33,7 +33,7 @@ describe('piecesFromOptions', () => {
   });
 
   test('stdin JSON with a BOM, and key=value recipients', async () => {
-    const pieces = await piecesFromOptions(
+    const pieces = await piecesFromFlags(
       { file: '-', recipient: 'first_name=Ann,line_1="1 Main, Apt 2"', billing: 'city=Oslo', externalId: ' e1 ' },
       Readable.from([Buffer.from('\uFEFF{"payment_method_id":"pm_1"}')]),
     );
@@ -45,22 +45,22 @@ describe('piecesFromOptions', () => {
   });
 
   test('flag errors are usage errors naming the flag', async () => {
-    expect(await usage(piecesFromOptions({ product: 'x' }, none()))).toBe('--product: must be a positive integer, got "x"');
-    expect(await usage(piecesFromOptions({ quantity: '2' }, none()))).toBe('--quantity needs --product');
-    expect(await usage(piecesFromOptions({ product: '1', attr: ['size'] }, none()))).toBe('--attr: expected NAME=VALUE, got "size"');
-    expect(await usage(piecesFromOptions({ product: '1', attr: ['size=M', 'size=L'] }, none()))).toBe('--attr size: is given twice');
-    expect(await usage(piecesFromOptions({ item: ['quantity=1'] }, none()))).toBe('--item #1: key "product" is required (product=ID)');
-    expect(await usage(piecesFromOptions({ item: ['product=1', 'product=2,quantity=0'] }, none()))).toBe(
+    expect(await usage(piecesFromFlags({ product: 'x' }, none()))).toBe('--product: must be a positive integer, got "x"');
+    expect(await usage(piecesFromFlags({ quantity: '2' }, none()))).toBe('--quantity needs --product');
+    expect(await usage(piecesFromFlags({ product: '1', attr: ['size'] }, none()))).toBe('--attr: expected NAME=VALUE, got "size"');
+    expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'size=L'] }, none()))).toBe('--attr size: is given twice');
+    expect(await usage(piecesFromFlags({ item: ['quantity=1'] }, none()))).toBe('--item #1: key "product" is required (product=ID)');
+    expect(await usage(piecesFromFlags({ item: ['product=1', 'product=2,quantity=0'] }, none()))).toBe(
       '--item #2: key "quantity": must be a positive integer, got "0"',
     );
-    expect(await usage(piecesFromOptions({ billing: 'city' }, none()))).toBe('--billing: key "city": has no value (expected key=value)');
-    expect(await usage(piecesFromOptions({ externalId: ' ' }, none()))).toBe('--external-id: must not be empty');
-    expect(await usage(piecesFromOptions({ file: '-' }, Readable.from([Buffer.from('{nope')])))).toMatch(/^--file -: not valid JSON/);
-    expect(await usage(piecesFromOptions({ file: '/nonexistent/x.json' }, none()))).toBe('--file: cannot read /nonexistent/x.json: ENOENT');
-    expect(await usage(piecesFromOptions({ recipients: '/nonexistent/r.csv' }, none()))).toBe('--recipients: cannot read /nonexistent/r.csv: ENOENT');
+    expect(await usage(piecesFromFlags({ billing: 'city' }, none()))).toBe('--billing: key "city": has no value (expected key=value)');
+    expect(await usage(piecesFromFlags({ externalId: ' ' }, none()))).toBe('--external-id: must not be empty');
+    expect(await usage(piecesFromFlags({ file: '-' }, Readable.from([Buffer.from('{nope')])))).toMatch(/^--file -: not valid JSON/);
+    expect(await usage(piecesFromFlags({ file: '/nonexistent/x.json' }, none()))).toBe('--file: cannot read /nonexistent/x.json: ENOENT');
+    expect(await usage(piecesFromFlags({ recipients: '/nonexistent/r.csv' }, none()))).toBe('--recipients: cannot read /nonexistent/r.csv: ENOENT');
     const dir = mkdtempSync(join(tmpdir(), 'merch-inputs-'));
-    writeFileSync(join(dir, 'r.csv'), 'first_name,last_name\nAnn,Lee\n');
-    expect(await usage(piecesFromOptions({ recipients: join(dir, 'r.csv') }, none()))).toContain('r.csv row 1: the header has no "line_1" column');
+    writeFileSync(join(dir, 'r.csv'), 'name,size\nAnn,M\n');
+    expect(await usage(piecesFromFlags({ recipients: join(dir, 'r.csv') }, none()))).toContain('r.csv row 1: the header names no recipient field');
   });
 });
 

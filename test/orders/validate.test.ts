@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { buildOrder } from '../../src/commands/orders/create/builder.js';
-import { parseRecipientsCsv } from '../../src/commands/orders/create/recipients-csv.js';
-import { formatIssue, summariseIssues, validateOrder, type AvailableAttributes } from '../../src/commands/orders/create/validate.js';
+import { buildOrder } from '../../src/orders/builder.js';
+import { parseRecipientsCsv } from '../../src/orders/recipients-csv.js';
+import { formatIssue, summariseIssues, validateOrder } from '../../src/orders/validate.js';
 
 const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St', city: 'Oslo', state: 'OS', postal_code: '0150', country: 'NO' };
-const shirt: AvailableAttributes = {
+const shirt: Record<string, unknown> = {
   colors: [{ hex: '#000080', name: 'Navy' }, { hex: '#ff0000', name: 'Red' }],
   sizes: [{ name: 'S' }, { name: 'M' }, { name: 'L' }],
 };
-const mug: AvailableAttributes = { colors: [{ hex: '#fff', name: 'White' }], sizes: [] };
-const products = new Map<number, AvailableAttributes | null>([[7, shirt], [8, mug], [99, null]]);
+const mug: Record<string, unknown> = { colors: [{ hex: '#fff', name: 'White' }], sizes: [] };
+const products = new Map<number, Record<string, unknown> | null>([[7, shirt], [8, mug], [99, null]]);
 
 function order(overrides: Record<string, unknown> = {}) {
   return {
@@ -21,6 +21,10 @@ function order(overrides: Record<string, unknown> = {}) {
     ],
     ...overrides,
   };
+}
+
+function warnings(body: unknown, opts = { products }) {
+  return validateOrder(body, opts).warnings.map((w) => `${w.path}: ${w.message}`);
 }
 
 function issues(body: unknown, opts = { products }) {
@@ -68,7 +72,7 @@ describe('validateOrder', () => {
     expect(issues(body)).toEqual(['shipping_orders[1].line_items[0].id: refers to line item 4, which the order does not have']);
   });
 
-  test('line item ids must be unique, and listed once per shipping order', () => {
+  test('line item ids must be unique; one listed twice in a shipping order is a warning (its quantities add up)', () => {
     const body = order({
       line_items: [
         { id: 1, product: 7, quantity: 3, attributes: { size: 'M', color: 'Navy' } },
@@ -76,9 +80,9 @@ describe('validateOrder', () => {
       ],
       shipping_orders: [{ recipient: ann, line_items: [{ id: 1, quantity: 1 }, { id: 1, quantity: 2 }] }],
     });
-    expect(issues(body)).toEqual([
-      'line_items[1].id: duplicate id 1 (also line_items[0].id)',
-      'shipping_orders[0].line_items[1].id: line item 1 is listed twice in this shipping order (also line_items[0])',
+    expect(issues(body)).toEqual(['line_items[1].id: duplicate id 1 (also line_items[0].id)']);
+    expect(warnings(body)).toEqual([
+      'shipping_orders[0].line_items[1].id: line item 1 is listed twice in this shipping order (also line_items[0]): the quantities add up',
     ]);
   });
 
@@ -96,7 +100,9 @@ describe('validateOrder', () => {
     ]);
   });
 
-  test('recipients need the address fields; unknown fields are named', () => {
+  // Which address fields are required is not shown by the interface, and Django REST
+  // Framework ignores unknown keys: neither refuses the order, both are warned about.
+  test('a recipient without a field a parcel needs, or with an unknown key, is a warning, not a refusal', () => {
     const { postal_code: _p, ...noPostal } = ann;
     const body = order({
       shipping_orders: [
@@ -104,12 +110,21 @@ describe('validateOrder', () => {
         { recipient: { ...noPostal, city: '  ', zip: '0150' }, line_items: [{ id: 1, quantity: 2 }] },
       ],
     });
-    expect(issues(body)).toEqual([
-      'shipping_orders[1].recipient.city: must not be empty',
-      'shipping_orders[1].recipient.postal_code: is required',
-      'shipping_orders[1].recipient.zip: is not a field of the order request',
+    const result = validateOrder(body, { products });
+    expect(result.ok).toBe(true);
+    expect(result.body!.shipping_orders[1]!.recipient).not.toHaveProperty('zip');
+    expect(warnings(body)).toEqual([
+      'shipping_orders[1].recipient.zip: is not part of the interface: the service will ignore it',
+      'shipping_orders[1].recipient.city: is empty: the service may refuse the order, or the parcel may not arrive',
+      'shipping_orders[1].recipient.postal_code: is empty: the service may refuse the order, or the parcel may not arrive',
     ]);
     expect(issues(order({ billing_address: { ...ann, country: 1 } }))).toEqual(['billing_address.country: must be a string']);
+  });
+
+  test('a billing address without names is accepted, as the service accepts it', () => {
+    const r = validateOrder(order({ billing_address: { line_1: '1 Main St', city: 'Oslo' } }), { products });
+    expect(r.ok).toBe(true);
+    expect(r.warnings).toEqual([]);
   });
 
   test('required top-level fields', () => {
@@ -164,12 +179,15 @@ describe('validateOrder', () => {
     );
     const built = buildOrder({ items: [{ product: 7, attributes: { color: 'Navy' } }], recipients: csv, paymentMethodId: 'pm_1' });
     const r = validateOrder(built.body, { products, sources: built.sources });
-    expect(r.issues.map(formatIssue)).toEqual([
-      'recipients.csv row 4, column postal_code: is required',
-      'recipients.csv row 3, column size: "XXL" is not a size of product 7 (offered: S, M, L)',
+    expect(r.issues.map(formatIssue)).toEqual(['recipients.csv row 3, column size: "XXL" is not a size of product 7 (offered: S, M, L)']);
+    // a missing postal code is the service's to refuse: a warning naming the row and column
+    expect(r.warnings.map(formatIssue)).toEqual([
+      'recipients.csv row 4, column postal_code: is empty: the service may refuse the order, or the parcel may not arrive',
     ]);
-    expect(r.issues[0]!.path).toBe('shipping_orders[2].recipient.postal_code');
-    expect(summariseIssues(r.issues)).toBe('recipients.csv row 4, column postal_code: is required (and 1 other problem)');
+    expect(r.warnings[0]!.path).toBe('shipping_orders[2].recipient.postal_code');
+    expect(summariseIssues([...r.issues, ...r.warnings])).toBe(
+      'recipients.csv row 3, column size: "XXL" is not a size of product 7 (offered: S, M, L) (and 1 other problem)',
+    );
     // an inherited --attr is named as the flag, not as a CSV column
     const bad = buildOrder({ items: [{ product: 7, attributes: { color: 'Teal' } }], recipients: csv, paymentMethodId: 'pm_1' });
     expect(validateOrder(bad.body, { products, sources: bad.sources }).issues.map(formatIssue)).toContain(
@@ -185,10 +203,9 @@ describe('validateOrder', () => {
       paymentMethodId: 'pm_1',
     });
     const r = validateOrder(built.body, { products, sources: built.sources });
-    expect(r.issues.map(formatIssue)).toEqual([
-      '--billing, key state: must not be empty',
-      '--recipient, key country: must not be empty',
-      '--item #1, key size: "Q" is not a size of product 7 (offered: S, M, L)',
+    expect(r.issues.map(formatIssue)).toEqual(['--item #1, key size: "Q" is not a size of product 7 (offered: S, M, L)']);
+    expect(r.warnings.map(formatIssue)).toEqual([
+      '--recipient, key country: is empty: the service may refuse the order, or the parcel may not arrive',
     ]);
     expect(summariseIssues([])).toBe('');
   });

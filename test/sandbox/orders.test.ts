@@ -78,8 +78,8 @@ describe('order creation', () => {
 
 describe('order validation: a 400 naming the field of each rule, nested as DRF nests it', () => {
   const cases: [string, (request: any) => void, string, ...string[]][] = [
-    ['no line items', (r) => { r.line_items = []; r.shipping_orders = [{ recipient: r.shipping_orders[0].recipient, line_items: [{ id: 1, quantity: 1 }] }]; }, 'line_items'],
-    ['no shipping orders', (r) => { r.shipping_orders = []; }, 'shipping_orders'],
+    ['no line items', (r) => { r.line_items = []; r.shipping_orders = [{ recipient: r.shipping_orders[0].recipient, line_items: [{ id: 1, quantity: 1 }] }]; }, 'line_items', 'shipping_orders[0].line_items[0].id'],
+    ['no shipping orders', (r) => { r.shipping_orders = []; }, 'shipping_orders', 'line_items[0].quantity', 'line_items[1].quantity'],
     ['duplicate line item id', (r) => { r.line_items[1].id = 1; }, 'line_items[1].id', 'shipping_orders[0].line_items[1].id'],
     ['another account\'s product', (r) => { r.line_items[0].product = 100006; }, 'line_items[0].product'],
     ['unknown product', (r) => { r.line_items[1].product = 42; }, 'line_items[1].product'],
@@ -90,11 +90,26 @@ describe('order validation: a 400 naming the field of each rule, nested as DRF n
     ['shipping line item not in line_items', (r) => { r.shipping_orders[0].line_items[1].id = 9; }, 'shipping_orders[0].line_items[1].id', 'line_items[1].quantity'],
     ['quantities not all shipped', (r) => { r.shipping_orders[1].line_items[0].quantity = 2; }, 'line_items[0].quantity'],
     ['line item not shipped at all', (r) => { r.shipping_orders[0].line_items.pop(); }, 'line_items[1].quantity'],
-    ['recipient without postal code', (r) => { delete r.shipping_orders[1].recipient.postal_code; }, 'shipping_orders[1].recipient.postal_code'],
-    ['recipient with a blank last name', (r) => { r.shipping_orders[0].recipient.last_name = ' '; }, 'shipping_orders[0].recipient.last_name'],
     ['missing payment method', (r) => { delete r.payment_method_id; }, 'payment_method_id'],
-    ['billing address without city', (r) => { r.billing_address = { line_1: 'x', state: 'MA', postal_code: '1', country: 'US' }; }, 'billing_address.city'],
   ];
+
+  // Which address fields are required is not shown: the sandbox, like the CLI, refuses none
+  // of them (src/contract/order-rules.ts; docs/sandbox.md).
+  const open: [string, (request: any) => void][] = [
+    ['recipient without postal code', (r) => { delete r.shipping_orders[1].recipient.postal_code; }],
+    ['recipient with a blank last name', (r) => { r.shipping_orders[0].recipient.last_name = ' '; }],
+    ['billing address without city or names', (r) => { r.billing_address = { line_1: 'x', state: 'MA', postal_code: '1', country: 'US' }; }],
+    ['a recipient key the interface does not have (ignored, as DRF ignores it)', (r) => { r.shipping_orders[0].recipient.zip = '02139'; }],
+  ];
+  for (const [name, mutate] of open) {
+    it(`accepts a ${name}`, async () => {
+      const request = await validOrder(sandbox());
+      mutate(request);
+      const { status, body } = await call(sandbox(), '/v1/orders/', { body: request });
+      expect(status).toBe(201);
+      expect(body.shipping_orders[0].recipient).not.toHaveProperty('zip');
+    });
+  }
 
   for (const [name, mutate, field, ...alsoReported] of cases) {
     it(name, async () => {

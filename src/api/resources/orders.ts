@@ -2,10 +2,58 @@ import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
 import { orderSchema, type Order } from '../schemas.js';
 
-export function listOrders(client: ApiClient, page: PageOptions): AsyncGenerator<Order> {
-  return paginate(client, '/v1/orders', {}, orderSchema, page);
+export interface OrderFilters {
+  /** The sandbox honours it; a service that does not returns every order (see findOrderByExternalId). */
+  external_id?: string;
+  ordering?: string;
+}
+
+export function listOrders(client: ApiClient, page: PageOptions, filters: OrderFilters = {}): AsyncGenerator<Order> {
+  return paginate(client, '/v1/orders', { ...filters }, orderSchema, page);
 }
 
 export function getOrder(client: ApiClient, id: string): Promise<Order> {
   return client.get(`/v1/orders/${encodeURIComponent(id)}`, undefined, orderSchema);
+}
+
+/**
+ * `POST /v1/orders/`, retried like an idempotent request: the body's external id makes a
+ * resend safe (src/orders/exactly-once.ts). Resolves with the response body, which the spec
+ * only promises carries the order id.
+ */
+export async function createOrder(client: ApiClient, body: object): Promise<unknown> {
+  const response = await client.request({ method: 'POST', path: '/v1/orders/', body, retry: true });
+  return response.data;
+}
+
+/** How many of the newest orders are read for an external id when the service ignores the filter. */
+export const EXTERNAL_ID_SCAN_LIMIT = 500;
+
+export interface ExternalIdLookup {
+  order?: Order;
+  /** False when the service ignored `?external_id=` and the bounded scan of the newest orders found nothing: the order may still exist. */
+  definitive: boolean;
+}
+
+/**
+ * The order with this external id. Asks with `?external_id=` and believes the answer only
+ * when every returned record carries that id (Django REST Framework ignores an unknown
+ * query parameter and returns every order); otherwise reads the newest orders
+ * (`ordering=-created_at`), EXTERNAL_ID_SCAN_LIMIT at most, for a record whose
+ * `external_id` matches.
+ */
+export async function findOrderByExternalId(client: ApiClient, externalId: string): Promise<ExternalIdLookup> {
+  let honoured = true;
+  for await (const order of listOrders(client, { limit: 100 }, { external_id: externalId })) {
+    if (order.external_id === externalId) return { order, definitive: true };
+    honoured = false;
+    break;
+  }
+  if (honoured) return { definitive: true };
+  let read = 0;
+  for await (const order of listOrders(client, { limit: 100, all: true, concurrency: 1 }, { ordering: '-created_at' })) {
+    if (order.external_id === externalId) return { order, definitive: true };
+    if (++read >= EXTERNAL_ID_SCAN_LIMIT) break;
+  }
+  return { definitive: read < EXTERNAL_ID_SCAN_LIMIT };
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { App, SandboxContext } from '../context.js';
-import { conflict, HttpError, NON_FIELD_ERRORS, notFound } from '../errors.js';
+import { checkOrderRequest } from '../../contract/order-rules.js';
+import { badRequest, conflict, HttpError, NON_FIELD_ERRORS, notFound, validationError } from '../errors.js';
 import { orderBy, orderOrdering } from '../listing.js';
 import type { DuplicateOrderForm } from '../options.js';
 import { buildOrder } from '../order-builder.js';
-import { orderRequestSchema } from '../order-request.js';
-import { resolveOrder } from '../order-validation.js';
+import { accountData, resolveOrder } from '../order-resolution.js';
 import { paginate } from '../pagination.js';
 import type { Order } from '../records.js';
-import { parseJson, parseQuery, pathId } from '../validate.js';
+import { parseQuery, pathId } from '../validate.js';
 
 const listQuery = z.object({ external_id: z.string().optional(), ordering: orderOrdering });
 
@@ -40,13 +40,20 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.post('/v1/orders', async (c) => {
-    const request = await parseJson(c, orderRequestSchema);
+    const body: unknown = await c.req.json().catch(() => {
+      throw badRequest('The request body must be JSON.');
+    });
     const account = store.account(c.get('account'));
+    const products = store.customProducts(account.id);
+    // The same rules the CLI applies before it sends (src/contract/order-rules.ts).
+    const checked = checkOrderRequest(body, accountData(body, account, products));
+    if (!checked.ok) throw validationError(checked.errors);
+    const request = checked.body;
     if (request.external_id) {
       const existing = store.orders(account.id).find((order) => order.external_id === request.external_id);
       if (existing) throw duplicateOrder(ctx.duplicateOrder, existing);
     }
-    const resolved = resolveOrder(request, account, store.customProducts(account.id));
+    const resolved = resolveOrder(request, account, products);
     const order = buildOrder(store, account, request, resolved);
     store.addOrder(account.id, order);
     ctx.lifecycle.orderCreated(account.id, order);

@@ -1,22 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { confirm, input, number, search, select } from '@inquirer/prompts';
+import { input, number, search, select } from '@inquirer/prompts';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
 import { listPaymentMethods } from '../../../api/resources/payment-methods.js';
-import type { CustomProduct } from '../../../api/schemas.js';
+import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
+import { attributeName } from '../../../contract/attributes.js';
 import type { Context } from '../../../context.js';
-import { CancelledError, UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors.js';
+import type { ItemInput, OrderPieces } from '../../../orders/builder.js';
+import { CsvError, parseRecipientsCsv, type RecipientsCsv } from '../../../orders/recipients-csv.js';
+import { describePaymentMethod } from '../../../orders/summary.js';
 import { money } from '../../../output/format.js';
-import { buildOrder, type ItemInput, type OrderPieces } from './builder.js';
-import { RECIPIENT_FIELDS, REQUIRED_RECIPIENT_FIELDS } from './order-request.js';
-import { CsvError, parseRecipientsCsv, type RecipientsCsv } from './recipients-csv.js';
-import { describePaymentMethod, formatSummary, summarise } from './summary.js';
-import { formatIssue, validateOrder } from './validate.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
- * attributes from what the product offers, quantity, payment method), shows the summary
- * and asks to confirm. It returns builder pieces, so the order is built and validated by
- * the same code as every other input path.
+ * attributes from what the product offers, quantity, payment method). It returns builder
+ * pieces: the order is then built, validated, summarised and confirmed by the same code as
+ * every other input path (src/orders/prepare.ts, command.ts).
  */
 export async function runWizard(ctx: Context, given: OrderPieces): Promise<OrderPieces> {
   const io = { input: ctx.io.stdin, output: ctx.io.stdout };
@@ -63,7 +62,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
   // 3. Each attribute the product offers (not those the CSV gives per row).
   for (const [key, values] of Object.entries(product.available_attributes ?? {})) {
     const names = (values ?? []).map((v) => v.name);
-    const name = key.toLowerCase().replace(/s$/, '');
+    const name = attributeName(key);
     if (names.length === 0 || csv?.attributeColumns.includes(name)) continue;
     if (Object.keys(base.attributes).some((k) => k.toLowerCase() === name)) continue;
     if (names.length === 1) {
@@ -84,7 +83,6 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
   pieces.items = [base, ...(given.items?.slice(1) ?? [])];
 
   // 5. Payment method, the default preselected.
-  let paymentLabel = pieces.paymentMethodId;
   if (pieces.paymentMethodId === undefined) {
     const methods = await listPaymentMethods(client);
     if (methods.length === 0) throw new UsageError('the account has no payment method');
@@ -97,22 +95,8 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
       },
       io,
     );
-    const chosen = methods.find((m) => m.id === pieces.paymentMethodId)!;
-    paymentLabel = `${describePaymentMethod(chosen)} ${chosen.id}`;
   }
 
-  // 6. Summary and confirmation (the same builder and validation as every path).
-  const built = buildOrder(pieces);
-  const products = new Map<number, CustomProduct | null>([[Number(product.id), product]]);
-  const result = validateOrder(built.body, {
-    products: new Map([[Number(product.id), (product.available_attributes ?? {}) as Record<string, unknown>]]),
-    sources: built.sources,
-  });
-  if (!result.ok) throw new UsageError(formatIssue(result.issues[0]!), 'nothing was sent');
-  ctx.io.out(formatSummary(summarise(result.body, products), paymentLabel));
-  if (!ctx.yes && !(await confirm({ message: 'Create this order?', default: true }, io))) {
-    throw new CancelledError('cancelled: no order was created');
-  }
   return pieces;
 }
 
@@ -120,8 +104,8 @@ type PromptIO = { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
 
 async function askRecipient(io: PromptIO): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const required = new Set<string>(REQUIRED_RECIPIENT_FIELDS);
-  for (const field of RECIPIENT_FIELDS) {
+  const required = new Set<string>(USUAL_RECIPIENT_FIELDS);
+  for (const field of ADDRESS_FIELDS) {
     const label = `${capital(field.replace(/_/g, ' '))}${required.has(field) ? '' : ' (optional)'}`;
     const value = (await input({ message: label, required: required.has(field) }, io)).trim();
     if (value !== '') out[field] = value;

@@ -1,5 +1,5 @@
-import type { CustomProduct, PaymentMethod } from '../../../api/schemas.js';
-import type { OrderRequest } from './order-request.js';
+import type { CustomProduct, PaymentMethod } from '../api/schemas.js';
+import type { OrderRequest } from '../contract/order-request.js';
 
 /**
  * The summary shown before confirming an order: one row per line item with its unit price

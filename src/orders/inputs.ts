@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../errors.js';
 import type { ItemInput, OrderPieces } from './builder.js';
 import { KeyValueError, parseKeyValues, parsePositiveInt } from './key-values.js';
 import { CsvError, parseRecipientsCsv } from './recipients-csv.js';
 
-/** The flags of `orders create`, as commander parses them. */
-export interface CreateOptions {
+/** The flags of `orders create` that give the order, as commander parses them. */
+export interface OrderFlags {
   file?: string;
   product?: string;
   quantity?: string;
@@ -21,7 +21,7 @@ export interface CreateOptions {
 }
 
 /** Reads the flags into builder pieces: files are read and parsed, nothing is sent. */
-export async function piecesFromOptions(options: CreateOptions, stdin: Readable): Promise<OrderPieces> {
+export async function piecesFromFlags(options: OrderFlags, stdin: Readable): Promise<OrderPieces> {
   try {
     const pieces: OrderPieces = {};
     if (options.file !== undefined) {
@@ -44,7 +44,7 @@ export async function piecesFromOptions(options: CreateOptions, stdin: Readable)
       }
       pieces.recipients = parseRecipientsCsv(data, options.recipients);
     }
-    const items = itemsFromOptions(options);
+    const items = itemsFromFlags(options);
     if (items.length > 0) pieces.items = items;
     return pieces;
   } catch (err) {
@@ -53,7 +53,7 @@ export async function piecesFromOptions(options: CreateOptions, stdin: Readable)
   }
 }
 
-function itemsFromOptions(options: CreateOptions): ItemInput[] {
+function itemsFromFlags(options: OrderFlags): ItemInput[] {
   const items: ItemInput[] = [];
   const attrs = options.attr ?? [];
   if (options.product !== undefined || options.quantity !== undefined || attrs.length > 0) {

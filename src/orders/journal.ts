@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
+import { JsonlJournal } from '../lib/jsonl-journal.js';
 
 /**
  * The exactly-once journal of `merch orders create`.
  *
- * An append-only JSON Lines file (`orders-journal.jsonl`, mode 0600) in the given
- * directory. Every attempt is written, and fsync'd, BEFORE its request is sent:
+ * The durable JSONL journal of src/lib/jsonl-journal.ts (`orders-journal.jsonl`, mode 0600,
+ * in the config directory). Every attempt is written, and fsync'd, BEFORE its request is sent:
  *
  *   {"key":..., "external_id":..., "body_hash":..., "state":"pending", "at":...}
  *
@@ -24,7 +24,7 @@ import { join } from 'node:path';
  * `key` identifies "the same command": a hash of the target (base URL and account) and of
  * the request body without its external_id, so a rerun with the same CSV and options
  * finds the entry even when the external id was generated. A torn last line (killed
- * mid-write) is ignored on load, and the next write starts on a fresh line.
+ * mid-write) is skipped on load, and the next write starts on a fresh line.
  */
 
 export type JournalState = 'pending' | 'created' | 'failed';
@@ -42,63 +42,25 @@ export interface JournalEntry {
 
 export const JOURNAL_FILE = 'orders-journal.jsonl';
 
-/**
- * JSON with object keys sorted, so equal values hash equally whatever their key order.
- * Done by the native serialiser: a replacer array lists the properties to write, in its
- * order, for every object; the array is every key of the value, sorted.
- */
-export function canonicalJson(value: unknown): string {
-  const keys = new Set<string>();
-  collectKeys(value, keys);
-  return JSON.stringify(value, [...keys].sort()) ?? 'null';
-}
-
-function collectKeys(value: unknown, keys: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectKeys(item, keys);
-  } else if (typeof value === 'object' && value !== null) {
-    for (const key in value) {
-      keys.add(key);
-      collectKeys((value as Record<string, unknown>)[key], keys);
-    }
-  }
-}
-
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /**
- * The identity of one command's order, serialised once: `key` (see `journalKey`) and the
- * hash of the body as sent with a given external id (see `bodyHash`).
+ * The identity of one command's order: `key`, "the same command" (the body without its
+ * external id, plus where it goes: `scope`, e.g. `https://api.example.com|42|<token hash>`, so
+ * the same CSV sent to the sandbox and to production are different orders), and the hash of
+ * the body as sent with a given external id. The body is a validated one
+ * (src/orders/validate.ts), whose keys come in one fixed order, so JSON.stringify is its
+ * canonical form without re-sorting 10,000 recipients.
  */
-export function commandIdentity(
-  body: object,
-  scope: string,
-  /** How to serialise; JSON.stringify is enough for a body whose key order is fixed (validated). */
-  serialise: (value: unknown) => string = canonicalJson,
-): { key: string; bodyHash(externalId: string): string } {
+export function commandIdentity(body: object, scope: string): { key: string; bodyHash(externalId: string): string } {
   const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
-  const canonical = serialise(rest);
+  const canonical = JSON.stringify(rest);
   return {
     key: sha256(`${scope}\n${canonical}`),
     bodyHash: (externalId) => sha256(`${canonical}\n${JSON.stringify(externalId)}`),
   };
-}
-
-/** Hash of the exact body that is sent (its external id included). */
-export function bodyHash(body: object): string {
-  const externalId = (body as { external_id?: unknown }).external_id;
-  return commandIdentity(body, '').bodyHash(typeof externalId === 'string' ? externalId : '');
-}
-
-/**
- * The key of "the same command": the body without its external id, plus where it goes
- * (`scope`, e.g. `https://api.example.com|acct_1`), so the same CSV sent to the sandbox
- * and to production are different orders.
- */
-export function journalKey(body: object, scope: string): string {
-  return commandIdentity(body, scope).key;
 }
 
 function isEntry(v: unknown): v is JournalEntry {
@@ -116,45 +78,37 @@ function isEntry(v: unknown): v is JournalEntry {
 export class OrderJournal {
   /** Latest entry per external id, in order of first appearance. */
   private readonly latest = new Map<string, JournalEntry>();
-  private endsWithNewline = true;
-  private fileReady = false;
 
   private constructor(
-    readonly path: string,
-    /** Lines that could not be read (a torn last line after a crash). */
-    readonly skippedLines: number,
+    private readonly jsonl: JsonlJournal,
+    private readonly clock: () => Date,
   ) {}
 
-  /** Opens (creating the directory, mode 0700, if needed) and loads the journal. */
+  get path(): string {
+    return this.jsonl.file;
+  }
+
+  /** What opening found: a torn last line, lines that are not entries. */
+  get recovered(): JsonlJournal['recovered'] {
+    return this.jsonl.recovered;
+  }
+
+  /** Opens (creating the directory, mode 0700, if needed) and loads the journal. Close it when done. */
   static async open(dir: string, clock: () => Date = () => new Date()): Promise<OrderJournal> {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const path = join(dir, JOURNAL_FILE);
-    let text = '';
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    let skipped = 0;
     const entries: JournalEntry[] = [];
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      try {
-        const v: unknown = JSON.parse(line);
-        if (isEntry(v)) entries.push(v);
-        else skipped++;
-      } catch {
-        skipped++;
-      }
-    }
-    const journal = new OrderJournal(path, skipped);
-    journal.clock = clock;
-    journal.endsWithNewline = text === '' || text.endsWith('\n');
+    const jsonl = await JsonlJournal.open(join(dir, JOURNAL_FILE), (value) => {
+      if (!isEntry(value)) return false;
+      entries.push(value);
+      return true;
+    });
+    const journal = new OrderJournal(jsonl, clock);
     for (const e of entries) journal.apply(e);
     return journal;
   }
 
-  private clock: () => Date = () => new Date();
+  close(): Promise<void> {
+    return this.jsonl.close();
+  }
 
   private apply(e: JournalEntry): void {
     this.latest.delete(e.external_id);
@@ -218,48 +172,8 @@ export class OrderJournal {
   }
 
   private async append(entry: JournalEntry): Promise<JournalEntry> {
-    const line = `${this.endsWithNewline ? '' : '\n'}${JSON.stringify(entry)}\n`;
-    const isNew = await this.ensureFile();
-    // O_APPEND: concurrent writers' lines do not overwrite each other.
-    const fh = await open(this.path, 'a', 0o600);
-    try {
-      await fh.writeFile(line, 'utf8');
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    if (isNew) await syncDir(join(this.path, '..'));
-    this.endsWithNewline = true;
+    await this.jsonl.append(entry);
     this.apply(entry);
     return entry;
-  }
-
-  /** Creates the file with mode 0600 (or tightens an existing one); true when created. */
-  private async ensureFile(): Promise<boolean> {
-    if (this.fileReady) return false;
-    this.fileReady = true;
-    try {
-      const fh = await open(this.path, 'wx', 0o600);
-      await fh.close();
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      await chmod(this.path, 0o600);
-      return false;
-    }
-  }
-}
-
-/** fsync a directory so a newly created file's name survives a power loss. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    // Some platforms (Windows) cannot open a directory; the file's own fsync still holds.
   }
 }

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { RECIPIENT_FIELDS, REQUIRED_RECIPIENT_FIELDS, type RecipientField } from './order-request.js';
+import { ADDRESS_FIELDS, type AddressField } from '../contract/address.js';
 
 /**
  * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.
@@ -26,7 +26,7 @@ import { RECIPIENT_FIELDS, REQUIRED_RECIPIENT_FIELDS, type RecipientField } from
 export interface RecipientRow {
   /** Spreadsheet row number (header = 1). */
   row: number;
-  recipient: Partial<Record<RecipientField, string>>;
+  recipient: Partial<Record<AddressField, string>>;
   /** Attribute columns with a value, by their normalised column name. */
   attributes: Record<string, string>;
   quantity?: number;
@@ -62,7 +62,7 @@ export function csvLocation(file: string, row?: number, column?: string): string
   return s;
 }
 
-const RECIPIENT_SET = new Set<string>(RECIPIENT_FIELDS);
+const RECIPIENT_SET = new Set<string>(ADDRESS_FIELDS);
 
 function normaliseHeader(h: string): string {
   return h.trim().toLowerCase().replace(/[\s-]+/g, '_');
@@ -109,15 +109,8 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
     }
     seen.set(name, idx);
   });
-  for (const required of REQUIRED_RECIPIENT_FIELDS) {
-    if (!seen.has(required)) {
-      throw new CsvError(
-        file,
-        1,
-        undefined,
-        `the header has no "${required}" column (needed: ${REQUIRED_RECIPIENT_FIELDS.join(', ')})`,
-      );
-    }
+  if (!ADDRESS_FIELDS.some((field) => seen.has(field))) {
+    throw new CsvError(file, 1, undefined, `the header names no recipient field (columns: ${ADDRESS_FIELDS.join(', ')})`);
   }
   const attributeColumns = columns.filter(
     (c) => c !== '' && !RECIPIENT_SET.has(c) && c !== 'quantity' && c !== 'product',
@@ -151,7 +144,7 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
         continue;
       }
       if (value === '') continue;
-      if (RECIPIENT_SET.has(name)) row.recipient[name as RecipientField] = value;
+      if (RECIPIENT_SET.has(name)) row.recipient[name as AddressField] = value;
       else if (name === 'quantity') row.quantity = parseCount(value, file, rowNo, name);
       else if (name === 'product') row.product = parseCount(value, file, rowNo, name);
       else row.attributes[name] = value;

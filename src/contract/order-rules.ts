@@ -1,0 +1,246 @@
+import { USUAL_RECIPIENT_FIELDS } from './address.js';
+import { findOffered, matchValue, offeredAttributes } from './attributes.js';
+import { formatPath, orderRequestSchema, type FieldPath, type OrderRequest } from './order-request.js';
+
+/**
+ * The rules of an order creation request (spec 4.4), judged the same way by the CLI before
+ * it sends and by the sandbox when it receives:
+ *
+ * - errors (the order is refused): the shape (order-request.ts); line item ids unique;
+ *   every shipping order's line item refers to a line item; every line item accounted for
+ *   exactly by the shipping orders (rule 1); and, from the account's own data, products that
+ *   exist, attribute names and values from each product's `available_attributes` (an
+ *   attribute offered in more than one value must be chosen), a payment method that exists.
+ * - warnings (sent all the same; the service decides): keys the interface does not have
+ *   (Django REST Framework ignores them, and so does the parsed body), a recipient without a
+ *   field a parcel needs, a line item listed twice in one shipping order.
+ *
+ * Every finding names its field path.
+ */
+
+export interface Finding {
+  path: FieldPath;
+  message: string;
+}
+
+export interface AccountData {
+  /** Custom product id -> its `available_attributes`; `null` when the account has no such product. Products not in the map are not checked. */
+  products?: ReadonlyMap<number, Record<string, unknown> | null>;
+  /** The account's payment method ids; not checked when absent. */
+  paymentMethodIds?: ReadonlySet<string>;
+}
+
+export type RulesResult =
+  | { ok: true; body: OrderRequest; errors: []; warnings: Finding[] }
+  | { ok: false; body?: undefined; errors: Finding[]; warnings: Finding[] };
+
+export function checkOrderRequest(input: unknown, account: AccountData = {}): RulesResult {
+  const errors: Finding[] = [];
+  const warnings: Finding[] = [];
+  const seen = new Set<string>();
+  const error = (path: FieldPath, message: string): void => {
+    const key = `${formatPath(path)}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    errors.push({ path, message });
+  };
+  const warn = (path: FieldPath, message: string): void => void warnings.push({ path, message });
+
+  const body = parseShape(input, error, warn);
+  const raw = isObject(input) ? input : {};
+  const lineItems = Array.isArray(raw.line_items) ? raw.line_items : [];
+  const shippingOrders = Array.isArray(raw.shipping_orders) ? raw.shipping_orders : [];
+
+  const indexById = uniqueLineItems(lineItems, error);
+  accountedFor(lineItems, shippingOrders, indexById, error, warn);
+  const spelt = checkAttributes(lineItems, account.products, error);
+  if (account.paymentMethodIds && typeof raw.payment_method_id === 'string' && NOT_BLANK.test(raw.payment_method_id)) {
+    if (!account.paymentMethodIds.has(raw.payment_method_id)) {
+      error(['payment_method_id'], `payment method ${raw.payment_method_id} does not exist in this account`);
+    }
+  }
+  shippingOrders.forEach((so, s) => {
+    if (!isObject(so) || !isObject(so.recipient)) return;
+    const recipient = so.recipient;
+    for (const field of USUAL_RECIPIENT_FIELDS) {
+      const value = recipient[field];
+      if (typeof value !== 'string' || !NOT_BLANK.test(value)) {
+        warn(['shipping_orders', s, 'recipient', field], 'is empty: the service may refuse the order, or the parcel may not arrive');
+      }
+    }
+  });
+
+  if (errors.length > 0 || body === undefined) return { ok: false, errors, warnings };
+  body.line_items.forEach((li, i) => {
+    const names = spelt.get(i);
+    if (names) li.attributes = names;
+  });
+  return { ok: true, body, errors: [], warnings };
+}
+
+const NOT_BLANK = /\S/;
+
+/** The schema's verdict: unknown keys are warnings, and are parsed out of the body. */
+function parseShape(
+  input: unknown,
+  error: (path: FieldPath, message: string) => void,
+  warn: (path: FieldPath, message: string) => void,
+): OrderRequest | undefined {
+  const first = orderRequestSchema.safeParse(input);
+  if (first.success) return first.data;
+  const unknownKeys: FieldPath[] = [];
+  let refused = false;
+  for (const issue of first.error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        unknownKeys.push([...path, key]);
+        warn([...path, key], 'is not part of the interface: the service will ignore it');
+      }
+    } else {
+      refused = true;
+      error(path, issue.message);
+    }
+  }
+  if (refused) return undefined;
+  const again = orderRequestSchema.safeParse(withoutKeys(input, unknownKeys));
+  return again.success ? again.data : undefined;
+}
+
+/** A copy of `value` without the keys at `paths` (only the objects on those paths are copied). */
+function withoutKeys(value: unknown, paths: FieldPath[]): unknown {
+  const root = shallowCopy(value);
+  for (const path of paths) {
+    let node = root as Record<string | number, unknown>;
+    for (const part of path.slice(0, -1)) {
+      const child = shallowCopy(node[part]);
+      node[part] = child;
+      node = child as Record<string | number, unknown>;
+    }
+    delete node[path[path.length - 1]!];
+  }
+  return root;
+}
+
+function shallowCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return [...value];
+  if (isObject(value)) return { ...value };
+  return value;
+}
+
+function uniqueLineItems(lineItems: unknown[], error: (path: FieldPath, message: string) => void): Map<number, number> {
+  const indexById = new Map<number, number>();
+  lineItems.forEach((li, i) => {
+    if (!isObject(li) || !isInteger(li.id)) return;
+    const first = indexById.get(li.id);
+    if (first !== undefined) error(['line_items', i, 'id'], `duplicate id ${li.id} (also line_items[${first}].id)`);
+    else indexById.set(li.id, i);
+  });
+  return indexById;
+}
+
+/** References to line items that exist, and rule 1: every unit of every line item in exactly one shipping order. */
+function accountedFor(
+  lineItems: unknown[],
+  shippingOrders: unknown[],
+  indexById: Map<number, number>,
+  error: (path: FieldPath, message: string) => void,
+  warn: (path: FieldPath, message: string) => void,
+): void {
+  const carried = new Map<number, number>();
+  const uncountable = new Set<number>();
+  shippingOrders.forEach((so, s) => {
+    if (!isObject(so) || !Array.isArray(so.line_items)) return;
+    const refs: unknown[] = so.line_items;
+    refs.forEach((ref, r) => {
+      if (!isObject(ref) || !isInteger(ref.id)) return;
+      if (!indexById.has(ref.id)) {
+        error(['shipping_orders', s, 'line_items', r, 'id'], `refers to line item ${ref.id}, which the order does not have`);
+        return;
+      }
+      // Most shipping orders list one or two items: a scan is cheapest.
+      const twice = refs.slice(0, r).findIndex((prev) => isObject(prev) && prev.id === ref.id);
+      if (twice !== -1) warn(['shipping_orders', s, 'line_items', r, 'id'], `line item ${ref.id} is listed twice in this shipping order (also line_items[${twice}]): the quantities add up`);
+      if (!isPositiveInteger(ref.quantity)) uncountable.add(ref.id);
+      else carried.set(ref.id, (carried.get(ref.id) ?? 0) + ref.quantity);
+    });
+  });
+  lineItems.forEach((li, i) => {
+    if (!isObject(li) || !isInteger(li.id) || !isPositiveInteger(li.quantity)) return;
+    if (uncountable.has(li.id) || indexById.get(li.id) !== i) return;
+    const n = carried.get(li.id) ?? 0;
+    if (n === 0) error(['line_items', i, 'quantity'], `line item ${li.id} (quantity ${li.quantity}) is in no shipping order`);
+    else if (n !== li.quantity) {
+      error(['line_items', i, 'quantity'], `is ${li.quantity} but the shipping orders carry ${n} of line item ${li.id}: every unit must be in exactly one shipping order`);
+    }
+  });
+}
+
+/** Products that exist and attributes they offer; returns each line item's attributes in the product's spelling, sorted by name. */
+function checkAttributes(
+  lineItems: unknown[],
+  products: AccountData['products'],
+  error: (path: FieldPath, message: string) => void,
+): Map<number, Record<string, string>> {
+  const spelt = new Map<number, Record<string, string>>();
+  if (!products) return spelt;
+  lineItems.forEach((li, i) => {
+    if (!isObject(li) || !isInteger(li.product) || !products.has(li.product)) return;
+    const available = products.get(li.product);
+    if (available === null || available === undefined) {
+      error(['line_items', i, 'product'], `custom product ${li.product} does not exist (or is not in this account)`);
+      return;
+    }
+    const offered = offeredAttributes(available);
+    const attributes = isObject(li.attributes) ? li.attributes : {};
+    const chosen: Record<string, string> = {};
+    for (const [name, value] of Object.entries(attributes)) {
+      const kind = findOffered(offered, name);
+      if (!kind) {
+        const names = offered.map((o) => o.name);
+        error(
+          ['line_items', i, 'attributes', name],
+          names.length ? `product ${li.product} has no attribute "${name}" (it offers: ${names.join(', ')})` : `product ${li.product} offers no attributes`,
+        );
+        continue;
+      }
+      if (kind.name in chosen) {
+        error(['line_items', i, 'attributes', name], `"${kind.name}" is given twice`);
+        continue;
+      }
+      if (typeof value !== 'string') continue; // the schema reports it
+      const match = matchValue(kind, value);
+      if (match === undefined) {
+        error(['line_items', i, 'attributes', name], `"${value}" is not a ${kind.name} of product ${li.product} (offered: ${listValues(kind.values)})`);
+        continue;
+      }
+      chosen[kind.name] = match;
+    }
+    for (const kind of offered) {
+      if (kind.values.length > 1 && !(kind.name in chosen) && !Object.keys(attributes).some((n) => findOffered(offered, n) === kind)) {
+        error(['line_items', i, 'attributes', kind.name], `is required: product ${li.product} comes in ${listValues(kind.values)}`);
+      }
+    }
+    const sorted: Record<string, string> = {};
+    for (const name of Object.keys(chosen).sort()) sorted[name] = chosen[name]!;
+    spelt.set(i, sorted);
+  });
+  return spelt;
+}
+
+function listValues(values: string[]): string {
+  const shown = values.slice(0, 12).join(', ');
+  return values.length > 12 ? `${shown}, ... (${values.length} in all)` : shown;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isInteger(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v);
+}
+
+function isPositiveInteger(v: unknown): v is number {
+  return isInteger(v) && v > 0;
+}

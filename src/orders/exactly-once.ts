@@ -1,0 +1,166 @@
+import type { ApiClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { fieldErrorsOf } from '../api/field-errors.js';
+import { createOrder, findOrderByExternalId } from '../api/resources/orders.js';
+import type { Order } from '../api/schemas.js';
+import type { OrderRequest } from '../contract/order-request.js';
+import { CliError, ExitCode } from '../errors.js';
+import { commandIdentity, type JournalEntry, type OrderJournal } from './journal.js';
+
+/**
+ * Exactly-once order creation on top of the journal (journal.ts):
+ *
+ * 1. `plan`: which external id this run uses. An explicit one (flag or file) is used as
+ *    given; otherwise a live journal entry of the same command (same key) lends its id,
+ *    else one derived from the key. An entry already `created` means there is nothing to send. An entry
+ *    stays live (pending) until its order is confirmed created, or refused on an attempt
+ *    that nothing before it could have reached, so a rerun never invents a new external id
+ *    for a command whose earlier run may have created an order.
+ * 2. `send`: the attempt is journalled as pending (fsync'd), then POSTed. The client
+ *    resends a POST whose connection failed or that got 429/502/503/504 with the same body
+ *    and external id. What the service answers a repeat is not part of the interface: the
+ *    sandbox can answer 409 naming the order; Django REST Framework answers `400
+ *    {"non_field_errors": ["The fields account, external_id must make a unique set."]}`.
+ *    So a refusal that names the external id (or uniqueness), or any refusal after an
+ *    attempt that may have reached the service, is "perhaps already created": the order is
+ *    looked up by its external id (findOrderByExternalId). Found, it is this command's
+ *    order, created once. Not found, nothing is resent and the entry stays pending.
+ */
+
+export interface Plan {
+  externalId: string;
+  /** Where the external id came from. */
+  origin: 'given' | 'generated' | 'journal';
+  key: string;
+  /** Hash of the body as sent with an external id. */
+  bodyHash(externalId: string): string;
+  /** The journal already holds the order this command creates. */
+  existing?: JournalEntry & { order_id: number | string };
+  /** A pending attempt of an earlier run, which may have reached the service, is being finished. */
+  resumed?: JournalEntry;
+}
+
+export function plan(journal: OrderJournal, body: OrderRequest, scope: string, given?: string): Plan {
+  const { key, bodyHash } = commandIdentity(body, scope);
+  const base = { key, bodyHash };
+  if (given !== undefined) {
+    const entry = journal.find({ externalId: given });
+    if (entry?.state === 'created' && entry.order_id !== undefined) {
+      if (entry.body_hash !== bodyHash(given)) {
+        throw new CliError(
+          `external id ${given} was already used for order ${entry.order_id}, with a different order`,
+          ExitCode.refused,
+          'pass a new --external-id for a new order',
+        );
+      }
+      return { ...base, externalId: given, origin: 'given', existing: { ...entry, order_id: entry.order_id } };
+    }
+    return { ...base, externalId: given, origin: 'given', resumed: entry?.state === 'pending' ? entry : undefined };
+  }
+  const entry = journal.find({ key });
+  if (entry?.state === 'created' && entry.order_id !== undefined) {
+    return { ...base, externalId: entry.external_id, origin: 'journal', existing: { ...entry, order_id: entry.order_id } };
+  }
+  if (entry?.state === 'pending') return { ...base, externalId: entry.external_id, origin: 'journal', resumed: entry };
+  return { ...base, externalId: externalIdOf(key), origin: 'generated' };
+}
+
+/**
+ * The external id of a command that was given none: derived from the command's key, in the
+ * form of a UUID, so a dry run shows the id the real run sends, and a rerun (here or on a
+ * machine without this journal) sends the same one.
+ */
+function externalIdOf(key: string): string {
+  const hex = key.slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface SendResult {
+  orderId: number | string;
+  /** The creation response, when it is the whole order record (the sandbox's; the spec only promises the id). */
+  record?: Order;
+  /** The service already had this order: an earlier attempt or run created it. */
+  duplicate: boolean;
+}
+
+const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 422]);
+
+export async function send(client: ApiClient, journal: OrderJournal, body: OrderRequest, p: Plan): Promise<SendResult> {
+  await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId) });
+  let data: unknown;
+  try {
+    data = await createOrder(client, { ...body, external_id: p.externalId });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return settleRefusal(client, journal, p, err);
+  }
+  const id = orderIdOf(data);
+  if (id === undefined) {
+    throw new ApiError('POST /v1/orders/: the response carries no order id', 'unexpected', 200, data, pendingHint(p.externalId));
+  }
+  await journal.recordCreated(p.externalId, id);
+  const whole = isRecord(data) && Array.isArray(data.shipping_orders) && isRecord(data.total);
+  return whole ? { orderId: id, duplicate: false, record: data as Order } : { orderId: id, duplicate: false };
+}
+
+async function settleRefusal(client: ApiClient, journal: OrderJournal, p: Plan, err: ApiError): Promise<SendResult> {
+  const refused = err.status !== undefined && DEFINITE_REFUSALS.has(err.status);
+  if (!refused) throw new CliError(`${err.message} (the order may or may not have been created)`, err.exitCode, pendingHint(p.externalId));
+  // An earlier attempt, of this run or of an earlier one, may have created the order.
+  const mayExist = err.afterAmbiguousAttempt || p.resumed !== undefined;
+  const duplicate = isDuplicateExternalId(err);
+  if (duplicate || mayExist) {
+    const named = orderIdOf(err.body, 'order_id');
+    const found = named !== undefined ? { id: named, definitive: true } : await lookUp(client, p.externalId);
+    if (found.id !== undefined) {
+      await journal.recordCreated(p.externalId, found.id);
+      return { orderId: found.id, duplicate: true };
+    }
+    if (duplicate || !found.definitive) {
+      throw new CliError(
+        `the order may have been created; not resent (the service answered: ${err.message}; no order with external id ${p.externalId} was found)`,
+        ExitCode.failed,
+        pendingHint(p.externalId),
+      );
+    }
+  }
+  await journal.recordFailed(p.externalId, err.message);
+  throw err;
+}
+
+/**
+ * The service's answer to an external id it already has, in any form a service may use:
+ * 409; or 400/422 whose errors name `external_id`, or whose object-level errors mention it
+ * or uniqueness (DRF's "The fields account, external_id must make a unique set.").
+ */
+export function isDuplicateExternalId(err: ApiError): boolean {
+  if (err.status === 409) return true;
+  if (err.status !== 400 && err.status !== 422) return false;
+  return fieldErrorsOf(err.body).some(
+    ({ path, message }) => path.includes('external_id') || (path.length === 0 && /external_id|external id|unique/i.test(message)),
+  );
+}
+
+async function lookUp(client: ApiClient, externalId: string): Promise<{ id?: number | string; definitive: boolean }> {
+  try {
+    const { order, definitive } = await findOrderByExternalId(client, externalId);
+    return { id: order?.id, definitive };
+  } catch {
+    return { definitive: false };
+  }
+}
+
+function orderIdOf(data: unknown, field = 'id'): number | string | undefined {
+  if (!isRecord(data)) return undefined;
+  const id = data[field];
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The outcome is unknown: how to finish safely. */
+function pendingHint(externalId: string): string {
+  return `run the same command again to finish it safely: it uses external id ${externalId} again, so the service cannot create a second order`;
+}
