@@ -3,6 +3,7 @@ import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
+import { isMerchSandbox } from '../../auth/sandbox-check.js';
 import { openBrowser } from './open-browser.js';
 
 export interface DesignLinkOptions {
@@ -35,9 +36,18 @@ export function smartlinkBody(options: DesignLinkOptions): SmartlinkRequest {
   };
 }
 
-/** The design tool key, checked before anything is sent. */
-export function designToolKey(ctx: Context): string {
-  const { designToolKey: key, designToolUrl, insecure } = ctx.settings;
+/**
+ * The design tool key, checked before anything is sent. The sandbox's public key goes
+ * only to a design tool that is a merch sandbox's (asked once, without credentials).
+ */
+export async function designToolKey(ctx: Context): Promise<string> {
+  const { designToolKey: key, designToolKeySource, designToolUrl, insecure, timeoutMs } = ctx.settings;
+  if (key && designToolKeySource === 'default' && !(await isMerchSandbox(designToolUrl, timeoutMs))) {
+    throw new UsageError(
+      `no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`,
+      'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)',
+    );
+  }
   if (!key) {
     throw new UsageError(
       'no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile',
@@ -55,7 +65,7 @@ export async function run(ctx: Context, options: DesignLinkOptions): Promise<voi
   if (!options.wait && (options.cartPort !== undefined || options.timeoutWait !== undefined)) {
     throw new UsageError(`${options.cartPort !== undefined ? '--cart-port' : '--timeout-wait'} only applies with --wait`);
   }
-  const key = designToolKey(ctx);
+  const key = await designToolKey(ctx);
   const body = smartlinkBody(options);
   if (options.wait) {
     const { runWait } = await import('./wait.js');
