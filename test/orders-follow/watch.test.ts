@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { cliEnv, merch, startMerch } from '../support/run-merch.js';
+import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { merchTty } from '../support/process.js';
+import { waitFor } from '../support/wait-for.js';
+
+// `orders watch`, in-process against a sandbox where only test controls move orders on, so
+// each change, and each stale event, is the test's.
+
+const still = useSandbox({ eventDelayMs: 10, deliveryRetryBaseMs: 50 });
+
+let orders = 0;
+const newOrder = (sandbox: { url: string }) => createOrder(sandbox, `watch-${process.pid}-${++orders}`);
+
+interface Change {
+  at: string;
+  order: number;
+  status: string;
+  shipments: { id: number; status: string; tracking_number: string | null; tracking_url: string | null }[];
+}
+
+const changes = (stdout: string): Change[] => stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Change);
+const shipmentStates = (change: Change) => change.shipments.map((s) => `${s.id}:${s.status}:${s.tracking_number ?? '-'}`).join(' ');
+
+/** `merch webhooks listen --subscribe` in-process, journaling to a fresh file; stopped when the test ends. */
+async function startListener(sandbox: { url: string }): Promise<string> {
+  const journal = join(mkdtempSync(join(tmpdir(), 'merch-watch-')), 'events.jsonl');
+  const listener = startMerch(['webhooks', 'listen', '--port', '0', '--subscribe', '--save', journal], { env: cliEnv(sandbox.url) });
+  onTestFinished(async () => {
+    listener.interrupt();
+    await listener.done;
+  });
+  await listener.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err));
+  return journal;
+}
+
+const journalEvents = (file: string) => readFileSync(file, 'utf8').split('\n').filter((line) => line.includes('"received_at"')).length;
+
+describe('orders watch, piped', () => {
+  it('polls: one JSON line per change, each once, in order, until every shipment is delivered (exit 0)', async () => {
+    const order = await newOrder(still());
+    const [first, second] = order.shipping_orders.map((s: { id: number }) => s.id) as [number, number];
+    const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05'], { env: cliEnv(still().url) });
+    onTestFinished(() => watch.interrupt());
+    const steps = [first, first, second, first, second, second];
+    for (const [done, id] of steps.entries()) {
+      await watch.io.written((out) => out.split('\n').length > done + 1);
+      expect((await sandboxApi(still(), `/_sandbox/shipping-orders/${id}/advance`, { method: 'POST' })).status).toBe(200);
+    }
+    const result = await watch.done;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = changes(result.stdout);
+    for (const line of lines) {
+      expect(line.order).toBe(order.id);
+      expect(new Date(line.at).toISOString()).toBe(line.at);
+    }
+    const tracking = (id: number) => `1ZSBX${String(id).padStart(10, '0')}`;
+    expect(lines.map(shipmentStates)).toEqual([
+      `${first}:Created:- ${second}:Created:-`,
+      `${first}:Scheduled:- ${second}:Created:-`,
+      `${first}:Shipped:${tracking(first)} ${second}:Created:-`,
+      `${first}:Shipped:${tracking(first)} ${second}:Scheduled:-`,
+      `${first}:Delivered:${tracking(first)} ${second}:Scheduled:-`,
+      `${first}:Delivered:${tracking(first)} ${second}:Shipped:${tracking(second)}`,
+      `${first}:Delivered:${tracking(first)} ${second}:Delivered:${tracking(second)}`,
+    ]);
+    expect(lines[0]!.shipments[0]!.tracking_url).toBeNull();
+    expect(lines.at(-1)!.shipments[0]!.tracking_url).toBe(`https://tracking.merch-sandbox.invalid/track/${tracking(first)}`);
+  });
+
+  it('takes changes from a webhooks listen journal as they arrive, and ignores stale events delivered after newer ones', async () => {
+    const order = await newOrder(still());
+    const [first, second] = order.shipping_orders.map((s: { id: number }) => s.id) as [number, number];
+    await waitFor(async () => (await sandboxApi(still(), `/v1/orders/${order.id}`)).body.status.name === 'In Production', 'the order to be paid');
+    const journal = await startListener(still());
+    // Polls every hour: after the first, every change must come from the journal.
+    const watch = startMerch(['orders', 'watch', String(order.id), '--events', journal, '--interval', '1h'], { env: cliEnv(still().url) });
+    onTestFinished(() => watch.interrupt());
+    const printed = (count: number) => watch.io.written((out) => out.split('\n').length > count);
+    const control = async (path: string, body?: unknown) => {
+      const journaled = journalEvents(journal);
+      expect((await sandboxApi(still(), path, { method: 'POST', body })).status).toBe(200);
+      await waitFor(() => journalEvents(journal) > journaled, `the listener to journal ${path}`);
+    };
+    await printed(1);
+    await control(`/_sandbox/shipping-orders/${first}/advance`);
+    await printed(2);
+    await control(`/_sandbox/shipping-orders/${first}/advance`);
+    await printed(3);
+    // Late deliveries of older states: the shipment as created, the order as created.
+    await control('/_sandbox/events', { event: 'shipping_order.changed', id: first, stale: true });
+    await control('/_sandbox/events', { event: 'order.changed', id: order.id, stale: true });
+    await control(`/_sandbox/shipping-orders/${second}/advance`);
+    await printed(4);
+    for (const id of [second, second, first]) await control(`/_sandbox/shipping-orders/${id}/advance`);
+    const result = await watch.done;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = changes(result.stdout);
+    const tracking = (id: number) => `1ZSBX${String(id).padStart(10, '0')}`;
+    expect(lines.map(shipmentStates)).toEqual([
+      `${first}:Created:- ${second}:Created:-`,
+      `${first}:Scheduled:- ${second}:Created:-`,
+      `${first}:Shipped:${tracking(first)} ${second}:Created:-`,
+      `${first}:Shipped:${tracking(first)} ${second}:Scheduled:-`,
+      `${first}:Shipped:${tracking(first)} ${second}:Shipped:${tracking(second)}`,
+      `${first}:Shipped:${tracking(first)} ${second}:Delivered:${tracking(second)}`,
+      `${first}:Delivered:${tracking(first)} ${second}:Delivered:${tracking(second)}`,
+    ]);
+    expect(lines.map((line) => line.status)).toEqual(Array(7).fill('In Production'));
+    // One poll only: the journal told every change.
+    expect(still().requests.filter((r) => r.path === `/v1/orders/${order.id}` && r.method === 'GET')).toHaveLength(1);
+  });
+
+  it('exit 5 when the order is cancelled', async () => {
+    const order = await newOrder(still());
+    await sandboxApi(still(), `/_sandbox/orders/${order.id}/cancel`, { method: 'POST' });
+    const result = await merch(still(), ['orders', 'watch', String(order.id), '--interval', '0.05']);
+    expect(result.code).toBe(5);
+    expect(changes(result.stdout).at(-1)!.status).toBe('Cancelled');
+    expect(result.stderr).toBe(`error: order ${order.id} is cancelled: its shipments will never be delivered\n`);
+  });
+
+  it('Ctrl-C ends it with exit 130 and nothing on stderr', async () => {
+    const order = await newOrder(still());
+    const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05'], { env: cliEnv(still().url) });
+    await watch.io.written((out) => out.includes('\n'));
+    watch.interrupt();
+    const result = await watch.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe('');
+    expect(changes(result.stdout)[0]!.order).toBe(order.id);
+  });
+
+  it.each([
+    [['orders', 'watch', 'x1'], /argument 'id'.*positive integer/],
+    [['orders', 'watch', '1001', '--interval', 'soon'], /--interval.*expected a duration/],
+    [['orders', 'watch', '1001', '--events', '/nonexistent/events.jsonl'], /--events: no journal at \/nonexistent\/events.jsonl/],
+  ])('%j is a usage error (exit 2) with nothing sent', async (argv, message) => {
+    const { result, requests } = await requestsDuring(still(), () => merch(still(), argv));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('orders watch on a terminal', () => {
+  it('draws a table of the shipments and redraws it in place at each change', async () => {
+    const order = await newOrder(still());
+    const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05'], { tty: true, columns: 200, env: cliEnv(still().url) });
+    onTestFinished(() => watch.interrupt());
+    const ids = order.shipping_orders.map((s: { id: number }) => s.id) as number[];
+    for (const [done, id] of [...ids, ...ids, ...ids].entries()) {
+      await watch.io.written((out) => out.split('Tracking number').length > done + 1);
+      await sandboxApi(still(), `/_sandbox/shipping-orders/${id}/advance`, { method: 'POST' });
+    }
+    const result = await watch.done;
+    expect(result.code).toBe(0);
+    const screen = watch.io.screen();
+    expect(screen).toMatch(new RegExp(`order ${order.id}: In Production \\(updated .*; Ctrl-C to stop\\)`));
+    // Redrawn: the cursor goes back up over the previous table, which is erased.
+    expect(screen.match(/\u001b\[\d+A\r\u001b\[0J/g)).toHaveLength(6);
+    for (const id of ids) expect(screen).toContain(`1ZSBX${String(id).padStart(10, '0')}`);
+  });
+
+  it('Ctrl-C on a real terminal: exit 130, no stack trace', async () => {
+    const order = await newOrder(still());
+    const run = merchTty(still(), ['orders', 'watch', String(order.id), '--interval', '0.1']);
+    await run.waitFor(/Tracking number/);
+    run.type('\u0003');
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.stdout).not.toMatch(/\n\s+at |Error:|error:/);
+  });
+});
