@@ -6,19 +6,19 @@ import type { TokenRefusal } from './oauth/tokens.js';
 import type { AccountState } from './state.js';
 
 /** Who a request's bearer token acts for, or why it is refused. */
-export type Bearer =
+type Bearer =
   | { kind: 'missing' }
   | { kind: 'refused'; reason: TokenRefusal }
   | { kind: 'accepted'; account: AccountState; user: SandboxUser };
 
 /** DRF's one message for a missing, an unknown, an expired and a revoked token alike. */
-export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
 
 /**
  * A static account token (`sandbox-token`, acting as the account's user) or an access token
  * issued by `/o/token/` (acting as its user, for the user's account).
  */
-export function bearerOfRequest(ctx: SandboxContext, authorization: string | undefined): Bearer {
+function bearerOfRequest(ctx: SandboxContext, authorization: string | undefined): Bearer {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) return { kind: 'missing' };
   const token = match[1]!;

@@ -89,11 +89,13 @@ export interface ConsentPage {
   user: SandboxUser;
   accountName: string;
   redirectUri: string;
+  /** Where the form posts (the authorize URL). */
+  action: string;
   /** Names the pending consent (src/sandbox/oauth/authorize.ts). */
   ticket: string;
 }
 
-export function consentPage({ app, user, accountName, redirectUri, ticket }: ConsentPage): string {
+export function consentPage({ app, user, accountName, redirectUri, action, ticket }: ConsentPage): string {
   return page(
     'Authorize',
     `<h1>Authorize ${escape(app.name)}?</h1>
@@ -104,7 +106,7 @@ ${facts([
   ['Access', 'read write'],
   ['Returns to', redirectUri],
 ])}
-<form method="post" action="/o/authorize/">
+<form method="post" action="${escape(action)}">
 <input type="hidden" name="consent" value="${escape(ticket)}">
 <div class="actions">
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>

@@ -41,7 +41,7 @@ export class AuthorizeRedirectError extends Error {
 }
 
 /** The authorization code's lifetime (django-oauth-toolkit's AUTHORIZATION_CODE_EXPIRE_SECONDS). */
-export const CODE_TTL_MS = 60_000;
+const CODE_TTL_MS = 60_000;
 
 /** How long a signed-in user may take to press Authorize or Deny. */
 const CONSENT_TTL_MS = 10 * 60_000;

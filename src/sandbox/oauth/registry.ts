@@ -8,7 +8,7 @@ import { SEEDED_ACCOUNTS } from '../seed.js';
  */
 
 /** The grant an app is registered for; either kind may also use the refresh grant. */
-export type AppGrant = 'password' | 'authorization_code';
+type AppGrant = 'password' | 'authorization_code';
 
 export interface OAuthApp {
   name: string;
@@ -31,7 +31,7 @@ export interface SandboxUser {
   account: string;
 }
 
-export const PRIVATE_APP: OAuthApp = {
+const PRIVATE_APP: OAuthApp = {
   name: 'Sandbox private app',
   client_id: 'sandbox-private-app',
   client_secret: 'sandbox-private-secret',
@@ -39,9 +39,9 @@ export const PRIVATE_APP: OAuthApp = {
   redirect_uris: [],
 };
 
-export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8719/callback';
+const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8719/callback';
 
-export const WEB_APP: OAuthApp = {
+const WEB_APP: OAuthApp = {
   name: 'Sandbox web app',
   client_id: 'sandbox-web-app',
   client_secret: 'sandbox-web-secret',

@@ -18,7 +18,7 @@ import { accountName, SEEDED_USERS, signIn } from './registry.js';
  * Paths of django-oauth-toolkit's views, as a Django project mounts them under `o/`; routed with
  * or without the trailing slash (the app's routing is not strict).
  */
-export const OAUTH_PATHS = { token: '/o/token', authorize: '/o/authorize', revoke: '/o/revoke_token' } as const;
+const OAUTH_PATHS = { token: '/o/token', authorize: '/o/authorize', revoke: '/o/revoke_token' } as const;
 
 const TOKEN_TYPE_HINTS = ['access_token', 'refresh_token'];
 
@@ -67,10 +67,8 @@ export function oauthRoutes(app: App, ctx: SandboxContext): void {
     }
   }
 
-  const signInAction = (c: Context<Env>): string => {
-    const { search } = new URL(c.req.url);
-    return `${OAUTH_PATHS.authorize}/${search}`;
-  };
+  const consentAction = `${OAUTH_PATHS.authorize}/`;
+  const signInAction = (c: Context<Env>): string => `${consentAction}${new URL(c.req.url).search}`;
 
   app.get(OAUTH_PATHS.authorize, (c) => {
     const request = authorizationRequest(c);
@@ -82,9 +80,9 @@ export function oauthRoutes(app: App, ctx: SandboxContext): void {
   // to the authorize URL with its query; the consent form posts its ticket and the decision.
   app.post(OAUTH_PATHS.authorize, async (c) => {
     const form = await readForm(c);
-    const ticket = form.get('consent');
-    if (ticket !== null) {
-      const target = authorizations.decide(ticket, form.get('decision') === 'authorize');
+    const pending = form.get('consent');
+    if (pending !== null) {
+      const target = authorizations.decide(pending, form.get('decision') === 'authorize');
       if (target === undefined) return c.html(errorPage('This sign-in is unknown, used or expired.', 'Start again from the app.'), 400);
       return c.redirect(target, 302);
     }
@@ -96,7 +94,8 @@ export function oauthRoutes(app: App, ctx: SandboxContext): void {
       const error = 'The email or the password is not right.';
       return c.html(signInPage({ app: request.app, action: signInAction(c), email, error, testUsers }));
     }
-    const consent = authorizations.awaitConsent(request, user);
-    return c.html(consentPage({ app: request.app, user, accountName: accountName(user.account), redirectUri: request.redirectUri, ticket: consent }));
+    const ticket = authorizations.awaitConsent(request, user);
+    const { app: client, redirectUri } = request;
+    return c.html(consentPage({ app: client, user, accountName: accountName(user.account), redirectUri, action: consentAction, ticket }));
   });
 }

@@ -12,7 +12,7 @@ export interface TokenResponse {
 }
 
 /** Every sandbox token may read and write: the scopes of django-oauth-toolkit's default settings. */
-export const SCOPE = 'read write';
+const SCOPE = 'read write';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
