@@ -131,6 +131,7 @@ describe('the password grant (private app)', () => {
       expect(reply.status, client.id).toBe(401);
       expect(reply.body).toEqual({ error: 'invalid_client' });
       expect(reply.headers.get('www-authenticate')).toBe('Bearer error="invalid_client"');
+      expect(reply.headers.get('x-merch-sandbox')).toBe('1');
     }
     const noClient = await postForm('/o/token/', fields);
     expect(noClient.status).toBe(401);
@@ -271,6 +272,7 @@ describe('the authorization code grant with PKCE (web app)', () => {
       const response = await fetch(`${sandbox().url}/o/authorize/?${authorizeQuery({ redirect_uri: redirect })}`, { redirect: 'manual' });
       expect(response.status, redirect).toBe(400);
       expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('x-merch-sandbox')).toBe('1');
       const html = await response.text();
       expect(html).toContain('is not registered');
       expect(html).toContain(CALLBACK);
