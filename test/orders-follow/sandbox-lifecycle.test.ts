@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { call, useSandbox } from '../sandbox/helpers.js';
+import { call } from '../sandbox/helpers.js';
+import { useSandbox } from '../support/sandbox.js';
 import { waitFor } from '../support/wait-for.js';
 import { startListener } from '../sandbox/listener.js';
 import { validOrder } from '../sandbox/order-fixtures.js';
