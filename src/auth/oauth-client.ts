@@ -129,13 +129,31 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
       try {
         const response = await fetch(url, init as RequestInit);
         app.trace?.response(init.method, url, response.status, Date.now() - started, 1);
-        return response;
+        return await withoutIdToken(response);
       } catch (error) {
         app.trace?.failure(init.method, url, describeCause(causeOf(error)), Date.now() - started, 1);
         throw error;
       }
     },
   };
+}
+
+/**
+ * merch asks for no OpenID scope, so an `id_token` in a token response is not its to check:
+ * a provider that adds one anyway (oauth2-mock-server does, with an audience it left
+ * URL-encoded) must not make the sign-in fail.
+ */
+async function withoutIdToken(response: Response): Promise<Response> {
+  if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, response);
+  }
+  if (body !== null && typeof body === 'object' && 'id_token' in body) delete (body as { id_token?: unknown }).id_token;
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** Sends one request to an OAuth endpoint: https, or http to loopback, or --insecure. */
@@ -176,7 +194,7 @@ function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): CliErr
   const cause = (error as { cause?: unknown }).cause;
   const status = cause instanceof Response ? cause.status : undefined;
   return new CliError(
-    `${where} did not answer as an OAuth 2.0 ${grant === 'revoke' ? 'revocation' : 'token'} endpoint${status ? ` (HTTP ${status})` : ''}`,
+    `${where} did not answer as an OAuth 2.0 ${grant === 'revoke' ? 'revocation' : 'token'} endpoint (${status ? `HTTP ${status}` : oneLine(error instanceof Error ? error.message : String(error))})`,
     ExitCode.failed,
     grant === 'revoke' ? 'check --revoke-url' : 'check --token-url (the developer apps page shows it)',
   );
