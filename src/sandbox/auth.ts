@@ -37,12 +37,13 @@ export function accountOfRequest(ctx: SandboxContext, authorization: string | un
 }
 
 /**
- * django-oauth-toolkit's challenge (realm "api"): only its `error` tells an unknown, expired or
- * revoked token from none at all, since the body does not.
+ * django-oauth-toolkit's challenge (realm "api", parameters joined by a bare comma as its
+ * OAuth2Authentication does): only its `error` tells an unknown, expired or revoked token from
+ * none at all, since the body does not.
  */
 function challenge(bearer: Exclude<Bearer, { kind: 'accepted' }>): string {
   if (bearer.kind === 'missing') return 'Bearer realm="api"';
-  return `Bearer realm="api", error="invalid_token", error_description="${bearer.reason}"`;
+  return `Bearer realm="api",error="invalid_token",error_description="${bearer.reason}"`;
 }
 
 /** The account (and user) of `/v1` requests; an `SC-Account-Id` header, if sent, must agree. */

@@ -354,7 +354,7 @@ describe('expiry', () => {
     const expired = await me(issued.access_token);
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toBe(
-      'Bearer realm="api", error="invalid_token", error_description="The access token has expired."',
+      'Bearer realm="api",error="invalid_token",error_description="The access token has expired."',
     );
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token });
     expect(refreshed.status).toBe(200);
@@ -414,8 +414,8 @@ describe('401 answers of the API', () => {
     await postForm('/o/revoke_token/', { token: issued.access_token }, PRIVATE);
     const cases: [string | null, string][] = [
       [null, 'Bearer realm="api"'],
-      ['not-a-token', 'Bearer realm="api", error="invalid_token", error_description="The access token is invalid."'],
-      [issued.access_token, 'Bearer realm="api", error="invalid_token", error_description="The access token is invalid."'],
+      ['not-a-token', 'Bearer realm="api",error="invalid_token",error_description="The access token is invalid."'],
+      [issued.access_token, 'Bearer realm="api",error="invalid_token",error_description="The access token is invalid."'],
     ];
     for (const [sent, challenge] of cases) {
       const reply = await call(sandbox(), '/v1/orders', { token: sent });
