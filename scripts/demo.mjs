@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { startSandbox } from '../dist/sandbox.js';
 
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
-const sandbox = await startSandbox({ port: 0, quiet: true, eventDelayMs: 300 });
+// --lifecycle 1.5: the order moves on by itself (In Production, Scheduled, Shipped, Delivered).
+const sandbox = await startSandbox({ port: 0, quiet: true, eventDelayMs: 300, lifecycleSeconds: 1.5 });
 const home = mkdtempSync(join(tmpdir(), 'merch-demo-'));
 const env = {
   ...process.env,
@@ -100,13 +101,13 @@ try {
   await merch([...orderArgs, '--yes'], 'The same command again (a rerun after a crash): reported, not ordered twice');
   const orderId = /^order\s+(\d+)/m.exec(created)[1];
   const firstShipment = /^shipping_order\s+(\d+)/m.exec(created)[1];
-  await sleep(800); // the sandbox moves the order to paid / In Production
-  await merch(['orders', 'get', String(orderId)], 'The order: line items, shipping orders, statuses and totals');
+  await merch(['orders', 'wait', String(orderId), '--until', 'in-production', '--interval', '0.5'], 'Wait until it is paid and In Production, then show it: line items, shipping orders, statuses and totals');
   for (let step = 0; step < 2; step++) {
     await merch(['api', 'POST', `/_sandbox/shipping-orders/${firstShipment}/advance`, '--query', '{id: id, status: status.name, tracking: tracking_number}'], step === 0 ? "Sandbox control: move Ada's shipment on (Scheduled, then Shipped with tracking)" : undefined);
   }
   await merch(['webhooks', 'trigger', 'order.changed', '--order', String(orderId)], 'Make the sandbox emit an event again');
   await merch(['orders', 'list', '--json', '--query', '[].{id: id, status: status.name, total: total.display}'], 'Scripts: JSON and JMESPath');
+  await merch(['orders', 'wait', String(orderId), '--until', 'shipped', '--interval', '0.5'], 'Wait until every shipment has shipped (exit 6 if --max-wait passes first)');
   await sleep(500);
 } catch (error) {
   console.error(`demo failed: ${error.message}`);
