@@ -8,8 +8,7 @@ export type OAuthErrorCode =
   | 'invalid_client'
   | 'invalid_grant'
   | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'unsupported_token_type';
+  | 'unsupported_grant_type';
 
 export class OAuthError extends Error {
   readonly status: 400 | 401;
