@@ -15,18 +15,17 @@ const home = mkdtempSync(join(tmpdir(), 'merch-demo-'));
 const env = {
   ...process.env,
   MERCH_BASE_URL: sandbox.url,
-  MERCH_TOKEN: 'sandbox-token',
   MERCH_DESIGN_TOOL_KEY: 'sandbox-design-key',
   MERCH_CONFIG_DIR: home,
   NO_COLOR: '1',
 };
-const cli = (args) => spawn(process.execPath, ['bin/merch.js', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const cli = (args, extraEnv = {}) => spawn(process.execPath, ['bin/merch.js', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** Runs one command to its end (async: the sandbox answers from this process), shows it and its output. */
-async function merch(args, note) {
+async function merch(args, note, extraEnv) {
   const shown = args.map((arg) => (/[\s'"[\]{}()*?|&;<>$]/.test(arg) ? `'${arg}'` : arg)).join(' ');
   process.stdout.write(`\n${note ? `# ${note}\n` : ''}${bold(`$ merch ${shown}`)}\n`);
-  const child = cli(args);
+  const child = cli(args, extraEnv);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
@@ -54,6 +53,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let listener;
 try {
   console.log(`Sandbox running at ${sandbox.url} (token sandbox-token, account acme).`);
+
+  // Sign in as on the real service: the sandbox's private developer app, the password grant.
+  await merch(
+    ['login', '--client-id', 'sandbox-private-app', '--username', 'buyer@example.com'],
+    "Sign in with the sandbox's private developer app (MERCH_CLIENT_SECRET and MERCH_PASSWORD set; never flags)",
+    { MERCH_CLIENT_SECRET: 'sandbox-private-secret', MERCH_PASSWORD: 'sandbox-password' },
+  );
+  await merch(['auth', 'status'], 'Who is signed in, for which account, until when');
 
   // A webhook listener subscribed to every event, printing each event as it arrives.
   process.stdout.write(`\n${bold('$ merch webhooks listen --port 0 --subscribe &')}\n`);
