@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { call } from '../sandbox/helpers.js';
+import { runMerch, startMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
 import { waitFor } from '../support/wait-for.js';
 import { startListener } from '../sandbox/listener.js';
@@ -102,5 +103,22 @@ describe('sandbox --lifecycle', () => {
 
   it('rejects a --lifecycle that is not a positive number of seconds', async () => {
     await expect(startSandbox({ port: 0, lifecycleSeconds: 0 })).rejects.toThrow('--lifecycle must be a number of seconds above 0');
+    for (const value of ['0', '-1', 'soon', '86401']) {
+      const result = await runMerch(['sandbox', '--port', '0', '--lifecycle', value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: --lifecycle must be a number of seconds above 0/m);
+      expect(result.stderr).not.toContain('listening on');
+    }
+  });
+
+  it('merch sandbox --lifecycle SECONDS moves a new order to Delivered by itself', async () => {
+    const run = startMerch(['sandbox', '--port', '0', '--catalog', '10', '--quiet', '--lifecycle', '0.05']);
+    await run.io.written((_out, err) => err.includes('listening on'));
+    const url = /listening on (http:\/\/\S+?);/.exec(run.io.errors())![1]!;
+    const running = { url } as Parameters<typeof validOrder>[0];
+    const order = (await call(running, '/v1/orders/', { body: await validOrder(running) })).body;
+    await waitFor(async () => (await call(running, `/v1/orders/${order.id}`)).body.status.name === 'Delivered', 'the order delivered');
+    run.interrupt();
+    expect((await run.done).code).toBe(0);
   });
 });
