@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { call } from '../sandbox/helpers.js';
@@ -98,6 +101,19 @@ describe('sandbox --lifecycle', () => {
     } finally {
       await listener.close();
       await call(sandbox(), '/_sandbox/reset', { method: 'POST' });
+    }
+  });
+
+  it('with --data, an order still on its way moves on again after a restart', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'merch-lifecycle-')), 'state.json');
+    const before = await startSandbox({ port: 0, data, lifecycleSeconds: 3600 });
+    const order = (await call(before, '/v1/orders/', { body: await validOrder(before) })).body;
+    await before.close();
+    const after = await startSandbox({ port: 0, data, lifecycleSeconds: 0.05 });
+    try {
+      await waitFor(async () => (await call(after, `/v1/orders/${order.id}`)).body.status.name === 'Delivered', 'the order delivered after the restart');
+    } finally {
+      await after.close();
     }
   });
 
