@@ -191,8 +191,9 @@ function checkAttributes(
       error(['line_items', i, 'product'], `custom product ${li.product} does not exist (or is not in this account)`);
       return;
     }
+    if (li.attributes !== undefined && !isObject(li.attributes)) return; // the schema reports it
     const offered = offeredAttributes(available);
-    const attributes = isObject(li.attributes) ? li.attributes : {};
+    const attributes = li.attributes ?? {};
     const chosen: Record<string, string> = {};
     for (const [name, value] of Object.entries(attributes)) {
       const kind = findOffered(offered, name);
