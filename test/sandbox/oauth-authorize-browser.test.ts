@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { basic, BUYER, BUYER2, pkce, WEB } from './oauth-helpers.js';
 
 // The sandbox's authorize page in a real browser: Debian's Chromium (installed by .ci/run when
 // missing), driven by playwright-core through the page's visible labels and buttons. The
@@ -61,24 +61,24 @@ describe('the authorize page in a real browser', () => {
   });
 
   it.skipIf(!hasChromium)('signs in, authorizes, and lands on the callback with a code that the web app exchanges', async () => {
-    const verifier = randomBytes(32).toString('base64url');
+    const { verifier, challenge } = pkce();
     const query = new URLSearchParams({
       response_type: 'code',
-      client_id: 'sandbox-web-app',
+      client_id: WEB.id,
       redirect_uri: callback.url,
       state: 'browser-state',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge: challenge,
       code_challenge_method: 'S256',
     });
     const page = await browser!.newPage({ viewport: { width: 560, height: 640 } });
     const opened = await page.goto(`${sandbox.url}/o/authorize/?${query}`);
     expect(opened?.status()).toBe(200);
 
-    await page.getByLabel('Email').fill('buyer@example.com');
-    await page.getByLabel('Password').fill('sandbox-password');
+    await page.getByLabel('Email').fill(BUYER.email);
+    await page.getByLabel('Password').fill(BUYER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Authorize' }).waitFor();
-    expect(await page.textContent('body')).toContain('buyer@example.com');
+    expect(await page.textContent('body')).toContain(BUYER.email);
     await page.screenshot({ path: SCREENSHOT });
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
 
@@ -91,29 +91,29 @@ describe('the authorize page in a real browser', () => {
 
     const exchange = await fetch(`${sandbox.url}/o/token/`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('sandbox-web-app:sandbox-web-secret').toString('base64')}` },
+      headers: { authorization: basic(WEB) },
       body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callback.url, code_verifier: verifier }),
     });
     expect(exchange.status).toBe(200);
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
     const me = await fetch(`${sandbox.url}/v1/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-    expect(((await me.json()) as { email: string }).email).toBe('buyer@example.com');
+    expect(((await me.json()) as { email: string }).email).toBe(BUYER.email);
     await page.close();
   }, 60_000);
 
   it.skipIf(!hasChromium)('sends Deny back to the callback as access_denied', async () => {
     const query = new URLSearchParams({
       response_type: 'code',
-      client_id: 'sandbox-web-app',
+      client_id: WEB.id,
       redirect_uri: callback.url,
       state: 'denied-state',
-      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      code_challenge: pkce().challenge,
       code_challenge_method: 'S256',
     });
     const page = await browser!.newPage();
     await page.goto(`${sandbox.url}/o/authorize/?${query}`);
-    await page.getByLabel('Email').fill('buyer2@example.com');
-    await page.getByLabel('Password').fill('sandbox-password-2');
+    await page.getByLabel('Email').fill(BUYER2.email);
+    await page.getByLabel('Password').fill(BUYER2.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await Promise.all([page.waitForURL((url) => url.href.startsWith(callback.url)), page.getByRole('button', { name: 'Deny' }).click()]);
     const url = new URL(page.url());
