@@ -46,17 +46,13 @@ const SERVICE_PREFIXES = ['/v1', '/design-tool'];
  */
 export const SANDBOX_HEADER = 'X-Merch-Sandbox';
 
-const identify: MiddlewareHandler<Env> = async (c, next) => {
-  await next();
-  c.res.headers.set(SANDBOX_HEADER, '1');
-};
-
 /** Recorded too: the OAuth server's requests (so a test can count token requests). */
 const RECORDED_PREFIXES = [...SERVICE_PREFIXES, '/o'];
 
 const isRecordedPath = (path: string): boolean =>
   RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
+/** The first middleware of every request: records and logs it, and marks its answer with SANDBOX_HEADER. */
 function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now();
@@ -79,6 +75,8 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
       requests.push(recorded);
     }
     await next();
+    // Here rather than in a middleware of its own: each is an async hop on every request.
+    c.res.headers.set(SANDBOX_HEADER, '1');
     const fault = c.get('fault');
     const status = isDrop(fault) ? 0 : c.res.status;
     if (recorded) recorded.status = status;
@@ -89,7 +87,7 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
 export function createApp(options: AppOptions): App {
   const { ctx } = options;
   const app = new Hono<Env>({ strict: false });
-  app.use('*', identify, observe(options));
+  app.use('*', observe(options));
   // Latency and faults are middlewares only when asked for: each is an async hop per request.
   const shaping = [
     ...(options.latency > 0 ? [addLatency(options.latency)] : []),
