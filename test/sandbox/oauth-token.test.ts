@@ -39,6 +39,18 @@ describe('the password grant (private app)', () => {
     expect((await token(fields, { ...PRIVATE, via: 'form' })).status).toBe(200);
   });
 
+  it('form-decodes Basic credentials (RFC 6749 2.3.1) and refuses a malformed Basic header', async () => {
+    const form = new URLSearchParams({ grant_type: 'password', username: BUYER.email, password: BUYER.password });
+    const post = (authorization: string) =>
+      fetch(`${sandbox().url}/o/token/`, { method: 'POST', headers: { authorization }, body: form });
+    const encoded = Buffer.from('sandbox%2Dprivate%2Dapp:sandbox-private-secret').toString('base64');
+    expect((await post(`Basic ${encoded}`)).status).toBe(200);
+    const noColon = await post(`Basic ${Buffer.from('sandbox-private-app').toString('base64')}`);
+    expect(noColon.status).toBe(401);
+    expect(await noColon.json()).toEqual({ error: 'invalid_client' });
+    expect((await post(`Basic ${Buffer.from('sandbox-private-app:%E0%A4%A').toString('base64')}`)).status).toBe(401);
+  });
+
   it('tells a wrong client (401 invalid_client, with a challenge) from a wrong user (400 invalid_grant)', async () => {
     const fields = { grant_type: 'password', username: BUYER.email, password: BUYER.password };
     for (const client of [{ ...PRIVATE, secret: 'wrong' }, { ...PRIVATE, secret: 'wrong', via: 'form' as const }, { id: 'nobody', secret: 'x' }]) {
