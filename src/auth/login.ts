@@ -2,6 +2,7 @@ import { ApiClient } from '../api/client.js';
 import { stderrTrace } from '../api/trace.js';
 import { updateProfile, type Session } from '../config/store.js';
 import type { Context } from '../context.js';
+import { singleLine } from '../output/sanitize.js';
 import { discoverAccount } from './account.js';
 import type { OAuthApp } from './oauth-app.js';
 
@@ -55,8 +56,8 @@ export async function completeLogin(ctx: Context, obtained: Obtained): Promise<S
     session,
     'base-url': settings.baseUrlSource === 'default' ? undefined : settings.baseUrl,
   });
-  ctx.io.err(
-    `Logged in to ${settings.baseUrl} as ${me.user.email}, account ${me.account.name} (${me.account.id}), profile ${settings.profile}; stored in ${settings.configDir} (mode 0600).`,
-  );
+  // The service's own strings, on one line each and without escape sequences.
+  const [email, account, id] = [me.user.email, me.account.name, me.account.id].map(singleLine);
+  ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${settings.configDir}, mode 0600).`);
   return session;
 }

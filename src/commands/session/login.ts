@@ -83,9 +83,9 @@ async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {
   return select<Way>({
     message: 'How do you want to sign in?',
     choices: [
-      { name: 'With a private app: client ID and secret, email and password', value: 'password' },
-      { name: 'In the browser, with a third-party app: client ID and secret', value: 'web' },
-      { name: 'Paste an access token obtained elsewhere', value: 'token' },
+      { name: 'Private app: client ID and secret, your email and password', value: 'password', short: 'private app' },
+      { name: 'Third-party app: client ID and secret, sign in in the browser', value: 'web', short: 'in the browser' },
+      { name: 'Paste an access token obtained elsewhere', value: 'token', short: 'a token' },
     ],
   });
 }

@@ -12,7 +12,7 @@ export async function readSecret(ctx: Context, label: string, fromStdin: boolean
     value = (await text(ctx.io.stdin)).trim();
   } else if (ctx.io.canPrompt) {
     const { password } = await import('@inquirer/prompts');
-    value = (await password({ message: `${label}:`, mask: false })).trim();
+    value = (await password({ message: promptOf(label), mask: false })).trim();
   } else {
     throw new UsageError(`cannot prompt for the ${label}`, flagHint);
   }
@@ -41,8 +41,13 @@ export async function secretFrom(ctx: Context, source: SecretSource): Promise<st
   else if (ctx.env[source.env]) value = ctx.env[source.env]!;
   else if (ctx.io.canPrompt) {
     const { password } = await import('@inquirer/prompts');
-    value = await password({ message: `${source.label[0]!.toUpperCase()}${source.label.slice(1)}:`, mask: false });
+    value = await password({ message: promptOf(source.label), mask: false });
   } else throw new UsageError(`missing the ${source.label}`, source.hint);
   if (value === '') throw new UsageError(`the ${source.label} is empty`, source.hint);
   return value;
+}
+
+/** "client secret" -> "Client secret:". */
+function promptOf(label: string): string {
+  return `${label[0]!.toUpperCase()}${label.slice(1)}:`;
 }
