@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { merch, merchOnTty, requestsDuring, sandboxApi, useSandbox } from './helpers.js';
+import { merchProcess } from '../support/process.js';
 
 const sandbox = useSandbox();
 /** Every request fails with 503. */
@@ -113,6 +114,22 @@ describe('exit codes', () => {
   it('0 on success, on a terminal too', async () => {
     expect((await merch(sandbox(), ['orders', 'list'])).code).toBe(0);
     expect((await merchOnTty(sandbox(), ['payment-methods', 'list'])).code).toBe(0);
+  });
+});
+
+describe('the real executable', () => {
+  it('exits with the code main() returns, the error on stderr', async () => {
+    const cases: [string[], number, Record<string, string>?][] = [
+      [['orders', 'list'], 0],
+      [['products', 'list', '--limit', '0'], 2],
+      [['custom-products', 'list'], 3, { MERCH_TOKEN: 'not-a-token' }],
+      [['orders', 'get', '999999'], 4],
+    ];
+    for (const [args, expected, env] of cases) {
+      const { code, stderr } = await merchProcess(sandbox(), args, { env });
+      expect(code, args.join(' ')).toBe(expected);
+      if (expected !== 0) expectShortError(stderr);
+    }
   });
 });
 

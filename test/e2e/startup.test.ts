@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { merch, ROOT } from './helpers.js';
+import { merchProcess as merch, ROOT } from '../support/process.js';
 
 // bin/merch.js answers `--version` and `--help` alone without loading the CLI; what it
-// prints must be exactly what the CLI itself prints.
+// prints must be exactly what the CLI itself prints. The process is the subject: spawned.
 const offline = { url: 'http://127.0.0.1:9' };
 
 describe('start-up fast paths', () => {

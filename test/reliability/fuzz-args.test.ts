@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../e2e/helpers.js';
+import { useSandbox } from '../support/sandbox.js';
 import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, recordFigures, replayHint, rng, SEED, seedOf } from './helpers.js';
 
 // A seeded fuzzer of argument lists: real commands and flags mixed with garbage values,
@@ -8,7 +8,7 @@ import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, re
 // sent anything. Every URL it generates is loopback (or not a URL at all): nothing leaves
 // the machine.
 
-const COUNT = FULL ? 1000 : 240;
+const COUNT = FULL ? 1000 : 60;
 const LANES = 4;
 /** One sandbox per lane, so a lane's requests are its own runs' requests. */
 const lanes = Array.from({ length: LANES }, () => useSandbox({ eventDelayMs: 3_600_000 }));

@@ -2,14 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandboxApi, useSandbox } from '../e2e/helpers.js';
+import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, recordFigures, replayHint, rng, SEED, seedOf } from './helpers.js';
 
 // Mutated order files and recipient CSVs through `orders create --file F --yes` and
 // `orders create --recipients F --product ID --yes`: whatever the bytes, an exit code of the
 // contract, no stack trace, and nothing written to the service on a usage error (2).
 
-const COUNT = FULL ? 1000 : 200;
+const COUNT = FULL ? 1000 : 60;
 const LANES = 4;
 const lanes = Array.from({ length: LANES }, () => useSandbox({ eventDelayMs: 3_600_000 }));
 

@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFailed } from 'vitest';
-import { BIN, cliEnv, ROOT, type Result, type RunOptions } from '../e2e/helpers.js';
+import { cliEnv, startMerch, type MerchOptions, type Result } from '../support/run-merch.js';
 
-// Shared by the reliability suite (docs/reliability.md). It builds on test/e2e/helpers.ts:
-// the same bin/merch.js, environment and sandbox helpers, plus a seed, a seeded PRNG,
-// bounded parallelism, a run with a deadline, and a proxy that loses responses.
+// Shared by the reliability suite (docs/reliability.md). It builds on test/support/: the
+// in-process CLI, environment and sandbox helpers, plus a seed, a seeded PRNG, bounded
+// parallelism, a run with a deadline, and a proxy that loses responses.
 
 /** The suite's seed: RELIABILITY_SEED replays a failure; printed with every failure. */
 export const SEED = process.env.RELIABILITY_SEED === undefined ? 20_250_607 : Number(process.env.RELIABILITY_SEED);
@@ -59,40 +58,28 @@ export async function pool<T>(count: number, limit: number, work: (index: number
 }
 
 export interface TimedResult extends Result {
-  /** Killed because it ran past its deadline. */
+  /** Still running at its deadline (then interrupted, as Ctrl-C would). */
   timedOut: boolean;
   ms: number;
 }
 
 /**
- * `merch ...args` with piped stdio, like e2e's `merch`, but killed (SIGKILL) after
- * `deadlineMs`: a hang is a finding, not a stuck suite.
+ * `merch ...args` in-process against `baseUrl`, like `merch` of test/support, with a
+ * deadline: a run still going after `deadlineMs` is interrupted and reported as timed out
+ * (a hang is a finding, not a stuck suite).
  */
-export function merchWithin(baseUrl: string, args: string[], options: RunOptions & { deadlineMs?: number; cwd?: string } = {}): Promise<TimedResult> {
+export async function merchWithin(baseUrl: string, args: string[], options: MerchOptions & { deadlineMs?: number } = {}): Promise<TimedResult> {
   const started = Date.now();
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: cliEnv(baseUrl, options.env), stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin.on('error', () => undefined);
-  child.stdin.end(options.stdin ?? '');
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, options.deadlineMs ?? 20_000);
-  return collect(child).then((result) => {
-    clearTimeout(timer);
-    return { ...result, timedOut, ms: Date.now() - started };
+  const run = startMerch(args, { ...options, env: cliEnv(baseUrl, options.env) });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), options.deadlineMs ?? 30_000);
   });
-}
-
-export function collect(child: ChildProcess): Promise<Result> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGKILL' ? 137 : 1), stdout, stderr }));
-  });
+  const result = await Promise.race([run.done, late]);
+  clearTimeout(timer);
+  if (result !== undefined) return { ...result, timedOut: false, ms: Date.now() - started };
+  run.interrupt();
+  return { code: 1, stdout: run.io.out(), stderr: run.io.errors(), timedOut: true, ms: Date.now() - started };
 }
 
 /** The exit codes of the contract (README, cli-contract.md). */

@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliEnv, createOrder, ROOT, sandboxApi, TOKEN, TOKEN_2, useSandbox } from '../e2e/helpers.js';
-import { collect, merchWithin, recordFigures, replayHint, sleep, type TimedResult } from './helpers.js';
+import { BIN, collect, ROOT } from '../support/process.js';
+import { cliEnv, startMerch, TOKEN, TOKEN_2 } from '../support/run-merch.js';
+import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { waitFor } from '../support/wait-for.js';
+import { merchWithin, recordFigures, replayHint, type TimedResult } from './helpers.js';
 
 // Secrets stay secret, files stay private, plain http to a remote host carries no token,
 // the listener's secret is enforced, and one sandbox account cannot touch another's data.
@@ -22,22 +25,20 @@ function merchUmask0(args: string[], env: Record<string, string | undefined>, st
   return collect(child);
 }
 
+/** `merch webhooks listen` in-process, ready for deliveries; stop() interrupts it as Ctrl-C would. */
 async function listen(args: string[], env: Record<string, string | undefined>): Promise<{ target: string; stop(): Promise<TimedResult> }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', '--print-target', ...args], { cwd: ROOT, env: cliEnv(sandbox().url, env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const done = collect(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  for (const deadline = Date.now() + 15_000; !/ready; Ctrl-C to stop/.test(err); await sleep(10)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`listen did not start: ${err}`);
-  }
+  const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', ...args], { env: cliEnv(sandbox().url, env) });
+  const ended = run.done.then((result): never => {
+    throw new Error(`listen did not start: ${result.stderr}`);
+  });
+  await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), ended]);
+  ended.catch(() => undefined);
   return {
-    target: out.split('\n')[0]!.replace(/^\{"target":"(.*)"\}$/, '$1'),
+    target: run.io.out().split('\n')[0]!.replace(/^\{"target":"(.*)"\}$/, '$1'),
     async stop() {
-      child.kill('SIGINT');
-      const result = await done;
+      run.interrupt();
+      const result = await run.done;
       return { ...result, timedOut: false, ms: Date.now() - started };
     },
   };
@@ -153,7 +154,7 @@ describe('files are mode 0600', () => {
     const done = collect(child);
     let out = '';
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    for (const deadline = Date.now() + 15_000; !out.includes('\n'); await sleep(10)) if (Date.now() > deadline) throw new Error('listen did not start');
+    await waitFor(() => out.includes('\n') || child.exitCode !== null, 'the listener to print its target');
     const answer = await fetch(out.split('\n')[0]!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hook: { id: 1, event: 'order.changed', target: 'x' }, data: { id: 1 } }) });
     expect(answer.status).toBe(204);
     child.kill('SIGINT');

@@ -70,3 +70,14 @@ export interface MerchOptions extends Omit<RunMerchOptions, 'env'> {
 export function merch(sandbox: { url: string }, args: string[], options: MerchOptions = {}): Promise<Result> {
   return runMerch(args, { ...options, env: cliEnv(sandbox.url, options.env) });
 }
+
+/**
+ * Runs `merch ...args` in-process as on a terminal 250 columns wide (stdin, stdout and
+ * stderr are TTYs); `stdout` is the screen: both streams as they arrived. Prompts need a
+ * real terminal: see merchTty in process.ts.
+ */
+export async function merchOnTerminal(sandbox: { url: string }, args: string[], options: MerchOptions = {}): Promise<Result> {
+  const run = startMerch(args, { tty: true, columns: 250, ...options, env: cliEnv(sandbox.url, options.env) });
+  const { code } = await run.done;
+  return { code, stdout: run.io.screen(), stderr: '' };
+}

@@ -17,6 +17,8 @@ export interface TestStreams extends IOStreams {
   out(): string;
   /** Everything written to stderr so far. */
   errors(): string;
+  /** stdout and stderr as they arrived, interleaved, as one terminal would show them. */
+  screen(): string;
   /** Resolves once `condition` holds of what was written (checked on every write). */
   written(condition: (out: string, err: string) => boolean): Promise<void>;
 }
@@ -24,11 +26,13 @@ export interface TestStreams extends IOStreams {
 export function testStreams(options: TestStreamsOptions = {}): TestStreams {
   let out = '';
   let err = '';
+  let screen = '';
   const watchers = new Set<() => void>();
   const sink = (append: (text: string) => void) =>
     new Writable({
       write(chunk: Buffer | string, _encoding, done) {
         append(chunk.toString());
+        screen += chunk.toString();
         for (const watcher of watchers) watcher();
         done();
       },
@@ -46,6 +50,7 @@ export function testStreams(options: TestStreamsOptions = {}): TestStreams {
     columns: options.columns ?? 80,
     out: () => out,
     errors: () => err,
+    screen: () => screen,
     written(condition) {
       return new Promise((resolve) => {
         const check = () => {
