@@ -47,15 +47,15 @@ async function start(options: SandboxOptions) {
 function banner(url: string, tokenTtl: number): string {
   const tokens = SEEDED_ACCOUNTS.map((account) => `${account.token} (${account.id})`).join(', ');
   const apps = SEEDED_APPS.map((app) => {
-    const grant = app.grant === 'password' ? 'password grant' : `authorization code, callback ${app.redirect_uris.join(' ')}`;
-    return `${app.client_id} / ${app.client_secret} (${grant})`;
+    const grant = app.grant === 'password' ? 'password grant' : `authorization code; callback ${app.redirect_uris.join(' ')}`;
+    return `  ${app.name}: client id ${app.client_id}, secret ${app.client_secret} (${grant})`;
   });
   const users = SEEDED_USERS.map((user) => `${user.email} / ${user.password} (${user.account})`);
   return [
     `merch sandbox listening on ${url}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop`,
-    `  OAuth apps (client id / secret): ${apps.join(', ')}`,
-    `  users (email / password): ${users.join(', ')}`,
-    `  OAuth endpoints: ${url}/o/token/, ${url}/o/authorize/, ${url}/o/revoke_token/; access tokens last ${tokenTtl} s`,
+    ...apps,
+    `  users: ${users.join(', ')}`,
+    `  OAuth: ${url}/o/token/, /o/authorize/, /o/revoke_token/ (access tokens last ${tokenTtl} s)`,
     '',
   ].join('\n');
 }
