@@ -94,6 +94,7 @@ export function crashSigns(text: string): string[] {
     signs.push('an unhandled JS error name');
   }
   if (/Unhandled|uncaught/i.test(text)) signs.push('unhandled/uncaught');
+  if (text.includes('[object Object]')) signs.push('[object Object] (an error body printed without its paths)');
   return signs;
 }
 
