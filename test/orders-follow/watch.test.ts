@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { merchTty } from '../support/process.js';
@@ -115,6 +116,26 @@ describe('orders watch, piped', () => {
     expect(lines.map((line) => line.status)).toEqual(Array(7).fill('In Production'));
     // One poll only: the journal told every change.
     expect(still().requests.slice(before).filter((r) => r.path === `/v1/orders/${order.id}` && r.method === 'GET')).toHaveLength(1);
+  });
+
+  it('outlives a service that fails now and then: each failure is a notice on stderr, polling goes on', async () => {
+    const flaky = await startSandbox({ port: 0, quiet: true, lifecycleSeconds: 0.2, faults: 0.4, faultKinds: ['status_503'], seed: 3 });
+    try {
+      let order: any;
+      for (let attempt = 0; order === undefined; attempt++) {
+        order = await newOrder(flaky).catch((error: Error) => {
+          if (attempt > 20) throw error;
+          return undefined;
+        });
+      }
+      const result = await merch(flaky, ['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`^GET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`, 'm'));
+      expect(changes(result.stdout).at(-1)!.status).toBe('Delivered');
+      expect(flaky.requests.some((r) => r.path === `/v1/orders/${order.id}` && r.status === 503)).toBe(true);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('exit 5 when the order is cancelled', async () => {

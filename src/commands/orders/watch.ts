@@ -21,8 +21,9 @@ export async function run(ctx: Context, id: string, options: WatchOptions): Prom
   if (options.events !== undefined) await checkJournal(options.events);
   const view = watchView(ctx);
   const interruption = untilInterrupted(ctx.interrupts);
-  // Changes are printed one after the other, in the order they were learnt.
+  // Changes and notices are shown one after the other, in the order they were learnt.
   let printing: Promise<void> = Promise.resolve();
+  const inTurn = (show: () => Promise<void>) => void (printing = printing.then(show));
   let outcome;
   try {
     outcome = await watchOrder({
@@ -31,8 +32,8 @@ export async function run(ctx: Context, id: string, options: WatchOptions): Prom
       intervalMs: options.interval,
       eventsFile: options.events,
       interrupted: interruption.signal,
-      onChange: (change, at) => void (printing = printing.then(() => view.change(change, at))),
-      onTransientError: (error, retryInMs) => ctx.io.err(`${error.message}; polling again in ${formatDuration(retryInMs)}`),
+      onChange: (change, at) => inTurn(() => view.change(change, at)),
+      onTransientError: (error, retryInMs) => inTurn(() => view.notice(`${error.message}; polling again in ${formatDuration(retryInMs)}`)),
     });
   } finally {
     interruption.dispose();

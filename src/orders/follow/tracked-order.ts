@@ -11,8 +11,8 @@ export interface TrackedShipment {
   status: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
-  /** Only when the service sends one (the specification shows none on shipping orders). */
-  modified_on?: string;
+  /** null unless the service sends one (the specification shows none on shipping orders). */
+  modified_on: string | null;
 }
 
 export interface TrackedOrder {
@@ -35,13 +35,12 @@ export function orderObservation(record: Record<string, unknown>): TrackedOrder 
 
 /** The fields read from a shipping order record (a `shipping_order.changed` event). */
 export function shipmentObservation(record: Record<string, unknown>): TrackedShipment {
-  const modifiedOn = text(record.modified_on);
   return {
     id: record.id as number | string,
     status: statusName(record.status),
     tracking_number: text(record.tracking_number),
     tracking_url: text(record.tracking_url),
-    ...(modifiedOn === null ? {} : { modified_on: modifiedOn }),
+    modified_on: text(record.modified_on),
   };
 }
 
@@ -74,14 +73,14 @@ function withShipment(shipments: TrackedShipment[], seen: TrackedShipment): Trac
     status: seen.status ?? known.status,
     tracking_number: seen.tracking_number ?? known.tracking_number,
     tracking_url: seen.tracking_url ?? known.tracking_url,
-    ...(seen.modified_on ?? known.modified_on ? { modified_on: seen.modified_on ?? known.modified_on } : {}),
+    modified_on: seen.modified_on ?? known.modified_on,
   };
   return shipments.map((shipment, at) => (at === index ? merged : shipment));
 }
 
 function isStale(
-  known: { status: string | null; modified_on?: string | null },
-  seen: { status: string | null; modified_on?: string | null },
+  known: { status: string | null; modified_on: string | null },
+  seen: { status: string | null; modified_on: string | null },
   progression: Progression,
 ): boolean {
   if (known.modified_on && seen.modified_on && Date.parse(seen.modified_on) < Date.parse(known.modified_on)) return true;
