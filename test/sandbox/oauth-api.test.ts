@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,19 @@ describe('--data', () => {
       expect(refreshed.status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('--data from before the OAuth server', () => {
+  it('refuses a version 1 state file with one line saying what to do', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'merch-oauth-'));
+    try {
+      const old = join(directory, 'v1.json');
+      writeFileSync(old, JSON.stringify({ version: 1, accounts: [] }));
+      await expect(startSandbox({ port: 0, data: old })).rejects.toThrow(/v1\.json is not a version 2 sandbox state; remove it to start from the seed\.$/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });
