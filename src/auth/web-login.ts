@@ -1,5 +1,5 @@
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
-import { openBrowser } from '../commands/design-link/open-browser.js';
+import { openBrowser } from '../lib/open-browser.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { startCallbackServer } from './callback-server.js';

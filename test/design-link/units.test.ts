@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/errors.js';
 import { checkCartUrl, escapeHtml, startCartServer } from '../../src/commands/design-link/cart-server.js';
-import { browserCommand } from '../../src/commands/design-link/open-browser.js';
+import { browserCommand } from '../../src/lib/open-browser.js';
 import { duration, showDuration } from '../../src/commands/design-link/parse.js';
 import { smartlinkBody, type DesignLinkOptions } from '../../src/commands/design-link/run.js';
 

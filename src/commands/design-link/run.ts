@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
 import { isMerchSandbox } from '../../auth/sandbox-check.js';
-import { openBrowser } from './open-browser.js';
+import { openBrowser } from '../../lib/open-browser.js';
 
 export interface DesignLinkOptions {
   sku: string;

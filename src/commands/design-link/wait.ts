@@ -7,7 +7,7 @@ import { untilInterrupted } from '../../lib/interrupt.js';
 import { printRecord } from '../../output/render.js';
 import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
-import { openBrowser } from './open-browser.js';
+import { openBrowser } from '../../lib/open-browser.js';
 import { showDuration } from './parse.js';
 import type { DesignLinkOptions } from './run.js';
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Context } from '../../context.js';
+import type { IO } from '../output/io.js';
 
 /** The command that opens a URL here: $BROWSER when set, else the platform's opener. */
 export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): [string, string[]] {
@@ -14,10 +14,10 @@ export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: No
 const WAIT_FOR_OPENER_MS = 5000;
 
 /**
- * Opens the URL in a browser. Failing to open is only a warning on stderr: the URL has
+ * Opens the URL in a browser (design-link --open, login --web). Failing to open is only a warning on stderr: the URL has
  * been printed, and the user can open it by hand.
  */
-export async function openBrowser(ctx: Context, url: string): Promise<boolean> {
+export async function openBrowser(ctx: { env: NodeJS.ProcessEnv; io: Pick<IO, 'err'> }, url: string): Promise<boolean> {
   const [command, args] = browserCommand(url, ctx.env);
   const problem = await new Promise<string | undefined>((resolve) => {
     let child;
