@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { formatPath } from '../contract/order-request.js';
+import type { Finding } from '../contract/order-rules.js';
 
 /**
  * Error bodies, as Django REST Framework writes them: `{"detail": ...}`, or for validation
@@ -15,12 +17,6 @@ export class HttpError extends Error {
   }
 }
 
-/** One violation: where in the request it is (`['line_items', 1, 'attributes', 'color']`) and why. */
-export interface Issue {
-  path: readonly (string | number)[];
-  message: string;
-}
-
 /** DRF's key for errors of a whole object (the body, or one item of a list). */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
@@ -31,7 +27,7 @@ export const conflict = (detail: string, extra: Record<string, unknown> = {}): H
 
 export const badRequest = (detail: string): HttpError => new HttpError(400, { detail });
 
-export const validationError = (issues: readonly Issue[]): HttpError => new HttpError(400, drfErrorBody(issues));
+export const validationError = (findings: readonly Finding[]): HttpError => new HttpError(400, drfErrorBody(findings));
 
 type Messages = string[];
 type Node = Messages | ErrorObject | ErrorList;
@@ -45,16 +41,16 @@ const isMessages = (node: Node | undefined): node is Messages => Array.isArray(n
 const isList = (node: Node | undefined): node is ErrorList => Array.isArray(node) && !isMessages(node);
 
 /**
- * The 400 body of DRF for these issues: each field's messages in a list under its key,
- * nested serializers as objects, lists of them as lists with one object per item (`{}` for
- * items without errors, up to the last item with one), errors of a whole object under
- * `non_field_errors`:
+ * The 400 body of DRF for these findings (`{path, message}`, as src/contract/order-rules.ts
+ * reports them): each field's messages in a list under its key, nested serializers as
+ * objects, lists of them as lists with one object per item (`{}` for items without errors,
+ * up to the last item with one), errors of a whole object under `non_field_errors`:
  * `[{path: ['line_items', 1, 'attributes', 'color'], message: 'm'}]` ->
  * `{"line_items": [{}, {"attributes": {"color": ["m"]}}]}`.
  */
-export function drfErrorBody(issues: readonly Issue[]): Record<string, unknown> {
+export function drfErrorBody(findings: readonly Finding[]): Record<string, unknown> {
   const body: ErrorObject = {};
-  for (const issue of issues) place(body, issue.path, issue.message);
+  for (const finding of findings) place(body, finding.path, finding.message);
   return body;
 }
 
@@ -73,14 +69,14 @@ function place(object: ErrorObject, path: readonly (string | number)[], message:
   if (typeof next === 'number') {
     const list = object[key] ?? [];
     // A field with messages of its own cannot also hold items: the item's path joins the message.
-    if (!isList(list)) return addMessage(object, key, `${pathText(rest)}: ${message}`);
+    if (!isList(list)) return addMessage(object, key, `${formatPath(rest)}: ${message}`);
     while (list.length <= next) list.push({});
     object[key] = list;
     place(list[next]!, rest.slice(1), message);
     return;
   }
   const child = object[key] ?? {};
-  if (!isObject(child)) return addMessage(object, key, `${pathText(rest)}: ${message}`);
+  if (!isObject(child)) return addMessage(object, key, `${formatPath(rest)}: ${message}`);
   object[key] = child;
   place(child, rest, message);
 }
@@ -94,13 +90,8 @@ function addMessage(object: ErrorObject, key: string, message: string): void {
   else addMessage(object, NON_FIELD_ERRORS, `${key}: ${message}`);
 }
 
-/** `[1, 'attributes', 'color']` -> `[1].attributes.color`, for the rare message that cannot nest. */
-function pathText(path: readonly (string | number)[]): string {
-  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('').replace(/^\./, '');
-}
-
-/** zod's issues as ours (zod paths may hold symbols; a request body's never do). */
-export function zodIssues(error: z.ZodError): Issue[] {
+/** zod's issues as findings (`{path, message}`; zod paths may hold symbols, a request body's never do). */
+export function zodFindings(error: z.ZodError): Finding[] {
   return error.issues.map((issue) => ({
     path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
     message: issue.message,

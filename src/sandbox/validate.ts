@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { HttpError, validationError, zodIssues } from './errors.js';
+import { HttpError, validationError, zodFindings } from './errors.js';
 
 /** zod at the edge: every request body and query goes through one of these. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -19,7 +19,7 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<
 
 export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(zodIssues(result.error));
+  if (!result.success) throw validationError(zodFindings(result.error));
   return result.data;
 }
 
