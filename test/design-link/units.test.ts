@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../support/wait-for.js';
 import { CliError } from '../../src/errors.js';
 import { checkCartUrl, escapeHtml, startCartServer } from '../../src/commands/design-link/cart-server.js';
 import { browserCommand } from '../../src/lib/open-browser.js';
@@ -61,7 +62,7 @@ describe('the cart endpoint', () => {
       expect((await fetch(server.cartUrl, { method: 'POST', body: 'x' })).status).toBe(405);
       const feCartUrl = 'https://designs.example/cart/1';
       const first = fetch(`${server.cartUrl}?fe_cart_url=${encodeURIComponent(feCartUrl)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => server.busy(), 'the first request to be completing');
       expect(server.busy()).toBe(true);
       expect((await fetch(`${server.cartUrl}?fe_cart_url=${encodeURIComponent(feCartUrl)}`)).status).toBe(409);
       release();

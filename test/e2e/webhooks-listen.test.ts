@@ -6,35 +6,66 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_KINDS } from '../../src/contract/event-kinds.js';
-import { freePort, startTarget, waitFor } from '../webhooks/helpers.js';
-import { cliEnv, createOrder, merch, ROOT, sandboxApi, useSandbox } from './helpers.js';
+import { BIN, ROOT } from '../support/process.js';
+import { cliEnv, merch, startMerch } from '../support/run-merch.js';
+import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { waitFor } from '../support/wait-for.js';
+import { freePort, startTarget } from '../webhooks/helpers.js';
 
-const sandbox = useSandbox({ eventDelayMs: 50, deliveryRetryBaseMs: 100 });
+/** What the sandbox logs: a delivery it had to retry shows here. */
+const sandboxLog: string[] = [];
+const sandbox = useSandbox({ eventDelayMs: 50, deliveryRetryBaseMs: 100, quiet: false, log: (line) => sandboxLog.push(line) });
 
 interface Listener {
   /** The URL to post to, from --print-target. */
   target: string;
   out: () => string;
   err: () => string;
+  /** Stops it as Ctrl-C (or SIGTERM for a real process) does; its exit code. */
+  stop(): Promise<number | null>;
+}
+
+interface ListenerProcess extends Listener {
   child: ChildProcess;
   exited: Promise<number | null>;
 }
 
-const running: Listener[] = [];
+const running = new Set<() => Promise<unknown>>();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const listener of running.splice(0)) {
-    listener.child.kill('SIGKILL');
-    await listener.exited;
-  }
+  for (const end of running) await end();
+  running.clear();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** Spawns `merch webhooks listen --port 0 --print-target ...args` and waits until it is ready. */
+/** Runs `merch webhooks listen --port 0 --print-target ...args` in-process and waits until it is ready. */
 async function listen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'merch.js'), 'webhooks', 'listen', '--port', '0', '--print-target', ...args], {
+  const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', ...args], { env: cliEnv(sandbox().url, env) });
+  const end = async () => {
+    run.interrupt();
+    return (await run.done).code;
+  };
+  running.add(end);
+  let ended = false;
+  void run.done.then(() => (ended = true));
+  await waitFor(() => /ready; Ctrl-C to stop/.test(run.io.errors()) || ended, 'the listener to be ready');
+  if (ended) throw new Error(`listen exited ${(await run.done).code}: ${run.io.errors()}`);
+  return {
+    target: run.io.out().split('\n')[0]!,
+    out: () => run.io.out(),
+    err: () => run.io.errors(),
+    stop: () => {
+      running.delete(end);
+      return end();
+    },
+  };
+}
+
+/** The same as a real process (bin/merch.js), for the tests whose subject is a signal. */
+async function listenProcess(args: string[], signal: NodeJS.Signals = 'SIGINT'): Promise<ListenerProcess> {
+  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', '--print-target', ...args], {
     cwd: ROOT,
-    env: cliEnv(sandbox().url, env),
+    env: cliEnv(sandbox().url),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -42,19 +73,25 @@ async function listen(args: string[], env: Record<string, string> = {}): Promise
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listener: Listener = { target: '', out: () => out, err: () => err, child, exited };
-  running.push(listener);
-  await waitFor(() => /ready; Ctrl-C to stop/.test(err) || child.exitCode !== null, 10_000);
+  const kill = async () => {
+    child.kill('SIGKILL');
+    return exited;
+  };
+  running.add(kill);
+  await waitFor(() => /ready; Ctrl-C to stop/.test(err) || child.exitCode !== null, 'the listener to be ready');
   if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${err}`);
-  listener.target = out.split('\n')[0]!;
-  return listener;
-}
-
-async function stop(listener: Listener, signal: NodeJS.Signals = 'SIGINT'): Promise<number | null> {
-  listener.child.kill(signal);
-  const code = await listener.exited;
-  running.splice(running.indexOf(listener), 1);
-  return code;
+  return {
+    target: out.split('\n')[0]!,
+    out: () => out,
+    err: () => err,
+    child,
+    exited,
+    stop: () => {
+      running.delete(kill);
+      child.kill(signal);
+      return exited;
+    },
+  };
 }
 
 function journal(file: string): { id: number; event: string; data: Record<string, unknown>; type?: string }[] {
@@ -76,7 +113,8 @@ const delivery = (event: string, data: Record<string, unknown>) => ({ hook: { id
 describe('webhooks listen against the sandbox', () => {
   it('receives every event kind through --subscribe, prints and journals each exactly once, and unsubscribes on SIGINT', async () => {
     const order = await createOrder(sandbox(), `listen-${Date.now()}`);
-    await new Promise((r) => setTimeout(r, 300)); // let the order's own lifecycle events pass
+    // The order's own last event (paid) is sent before the listener subscribes.
+    await waitFor(async () => (await sandboxApi(sandbox(), `/v1/orders/${order.id}`)).body.payment_status.id === 'paid', 'the order to be paid');
     const shippingId = order.shipping_orders[0].id;
     const file = saveFile();
     const listener = await listen(['--subscribe', '--save', file]);
@@ -91,8 +129,9 @@ describe('webhooks listen against the sandbox', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain(`triggered ${event}`);
     }
-    await waitFor(() => journal(file).length >= EVENT_KINDS.length);
-    await new Promise((r) => setTimeout(r, 300)); // a duplicate would arrive now
+    await waitFor(() => journal(file).length >= EVENT_KINDS.length, 'every event journaled');
+    // A second copy would be a retry, and the sandbox retries only a delivery that failed.
+    expect(sandboxLog.filter((line) => line.includes(listener.target) && /failed/.test(line))).toEqual([]);
 
     const records = journal(file);
     expect(records.map((r) => r.event).sort()).toEqual([...EVENT_KINDS].sort());
@@ -103,7 +142,7 @@ describe('webhooks listen against the sandbox', () => {
     expect(lines.find((l) => l.includes('  order.changed  '))).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  order\\.changed  order ${order.id}  status=\\S`));
     expect(lines.find((l) => l.includes('  shipping_order.changed  '))).toContain(`shipping_order ${shippingId}  order=${order.id}`);
 
-    expect(await stop(listener)).toBe(0);
+    expect(await listener.stop()).toBe(0);
     expect(await mine()).toEqual([]);
     expect(listener.err()).toMatch(/stopping/);
   });
@@ -122,18 +161,18 @@ describe('webhooks listen against the sandbox', () => {
     expect(printed).toHaveLength(journal(file).length);
     // printed in journal order, each exactly the delivery received
     expect(printed).toEqual(journal(file).map((r) => ({ hook: (r as unknown as { hook: unknown }).hook, data: r.data })));
-    expect(await stop(listener, 'SIGTERM')).toBe(0);
+    expect(await listener.stop()).toBe(0);
     expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
   });
 
   it('subscribes --public-url with the secret added to its query, and removes the subscriptions on SIGTERM', async () => {
-    const listener = await listen(['--subscribe', '--events', 'order.changed', '--public-url', 'https://tunnel.example.com/in?x=1', '--secret', 's e']);
+    const listener = await listenProcess(['--subscribe', '--events', 'order.changed', '--public-url', 'https://tunnel.example.com/in?x=1', '--secret', 's e'], 'SIGTERM');
     const subscriptions = (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results;
     expect(subscriptions.map((s: { event: string; target: string }) => [s.event, s.target])).toEqual([
       ['order.changed', 'https://tunnel.example.com/in?x=1&token=s+e'],
     ]);
     expect(listener.err()).not.toMatch(/warning/);
-    expect(await stop(listener, 'SIGTERM')).toBe(0);
+    expect(await listener.stop()).toBe(0);
     expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results).toEqual([]);
   });
 
@@ -159,7 +198,7 @@ describe('webhooks listen against the sandbox', () => {
 
   it('loses no acknowledged event when killed with SIGKILL, and numbers on after a restart', async () => {
     const file = saveFile();
-    const listener = await listen(['--save', file]);
+    const listener = await listenProcess(['--save', file]);
     const acknowledged: number[] = [];
     let next = 0;
     const sender = async () => {
@@ -171,11 +210,10 @@ describe('webhooks listen against the sandbox', () => {
       }
     };
     const senders = Array.from({ length: 20 }, sender);
-    await waitFor(() => acknowledged.length >= 200);
+    await waitFor(() => acknowledged.length >= 200, '200 acknowledged events');
     listener.child.kill('SIGKILL');
     await Promise.all(senders);
     await listener.exited;
-    running.splice(running.indexOf(listener), 1);
 
     const saved = journal(file);
     const savedIds = new Set(saved.map((r) => r.data['id']));
@@ -196,16 +234,19 @@ describe('webhooks listen against the sandbox', () => {
     expect(await post(listener.target, delivery('order.created', { id: 1 }))).toBe(204);
     expect(await post(listener.target, delivery('order.changed', { id: 1 }))).toBe(204);
     await waitFor(() => /failed \(connection refused\); retrying/.test(listener.err()));
-    expect(await stop(listener)).toBe(0);
+    expect(await listener.stop()).toBe(0);
     expect(listener.err()).toMatch(/3 forwards not yet delivered are kept/);
 
     listener = await listen(['--save', file, '--forward-to', forwardTo]);
     expect(listener.err()).toMatch(/resuming 2 events not yet forwarded/);
+    const retries = () => listener.err().match(/failed \(connection refused\); retrying/g)?.length ?? 0;
+    const retriedBefore = retries();
     expect(await post(listener.target, delivery('order.changed', { id: 2 }))).toBe(204);
-    await new Promise((r) => setTimeout(r, 600)); // still down: retries keep going
+    // Still down: the retries go on.
+    await waitFor(() => retries() > retriedBefore, 'another retry');
     const target = await startTarget(() => 204, port);
     cleanups.push(() => target.close());
-    await waitFor(() => target.received.length >= 4, 10_000);
+    await waitFor(() => target.received.length >= 4, 'four forwards received');
 
     const got = target.received.map((r) => `${r.url} ${JSON.parse(r.body).hook.event} ${JSON.parse(r.body).data.id}`);
     expect(got.filter((g) => g.startsWith('/hooks?key=v'))).toEqual([
@@ -215,7 +256,7 @@ describe('webhooks listen against the sandbox', () => {
     ]);
     expect(got.filter((g) => g.startsWith('/created'))).toEqual(['/created order.created 1']);
     await waitFor(() => journal(file).filter((r) => r.type === 'delivered').length === 4);
-    expect(await stop(listener)).toBe(0);
+    expect(await listener.stop()).toBe(0);
     expect(listener.err()).not.toMatch(/not yet delivered/);
 
     const replayed = await startTarget();

@@ -78,13 +78,19 @@ describe('receiver', () => {
   it('does not answer before accept has resolved', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { receiver } = await setup({ accept: () => gate });
+    let accepting = false;
+    const { receiver } = await setup({
+      accept: () => {
+        accepting = true;
+        return gate;
+      },
+    });
     let answered = false;
     const res = post(receiver.url, delivery('order.created', {})).then((r) => {
       answered = true;
       return r;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => accepting);
     expect(answered).toBe(false);
     release();
     expect((await res).status).toBe(204);
