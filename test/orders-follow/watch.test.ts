@@ -5,6 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { plain } from '../support/output.js';
 import { merchTty } from '../support/process.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -21,6 +22,17 @@ interface Change {
   order: number;
   status: string;
   shipments: { id: number; status: string; tracking_number: string | null; tracking_url: string | null }[];
+}
+
+/** The set-up request again while the sandbox's faults refuse it (they never reach the handler). */
+async function despiteFaults<T>(request: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+  }
 }
 
 const changes = (stdout: string): Change[] => stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Change);
@@ -121,16 +133,11 @@ describe('orders watch, piped', () => {
   it('outlives a service that fails now and then: each failure is a notice on stderr, polling goes on', async () => {
     const flaky = await startSandbox({ port: 0, quiet: true, lifecycleSeconds: 0.2, faults: 0.4, faultKinds: ['status_503'], seed: 3 });
     try {
-      let order: any;
-      for (let attempt = 0; order === undefined; attempt++) {
-        order = await newOrder(flaky).catch((error: Error) => {
-          if (attempt > 20) throw error;
-          return undefined;
-        });
-      }
+      const order = await despiteFaults(() => newOrder(flaky));
       const result = await merch(flaky, ['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0']);
       expect(result.code).toBe(0);
-      expect(result.stderr).toMatch(new RegExp(`^GET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`, 'm'));
+      const notice = new RegExp(`^GET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`, 'm');
+      expect(result.stderr).toMatch(notice);
       expect(changes(result.stdout).at(-1)!.status).toBe('Delivered');
       expect(flaky.requests.some((r) => r.path === `/v1/orders/${order.id}` && r.status === 503)).toBe(true);
     } finally {
@@ -187,6 +194,21 @@ describe('orders watch on a terminal', () => {
     // Redrawn: the cursor goes back up over the previous table, which is erased.
     expect(screen.match(/\u001b\[\d+A\r\u001b\[0J/g)).toHaveLength(6);
     for (const id of ids) expect(screen).toContain(`1ZSBX${String(id).padStart(10, '0')}`);
+  });
+
+  it('a passing failure is a notice under the table, redrawn (not a line through it)', async () => {
+    // Orders here stay In Production: the watch goes on until the test has seen a notice.
+    const flaky = await startSandbox({ port: 0, quiet: true, eventDelayMs: 10, faults: 0.4, faultKinds: ['status_503'], seed: 3 });
+    try {
+      const order = await despiteFaults(() => newOrder(flaky));
+      const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0'], { tty: true, columns: 200, env: cliEnv(flaky.url) });
+      const noticeUnderTable = new RegExp(`┘\\nGET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`);
+      await watch.io.written((out) => noticeUnderTable.test(plain(out)));
+      watch.interrupt();
+      expect((await watch.done).code).toBe(130);
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('Ctrl-C on a real terminal: exit 130, no stack trace', async () => {
