@@ -11,11 +11,17 @@ export interface CallbackPage {
   text: string;
 }
 
-export interface CallbackServer {
+/** How the first callback was handled: the page for the browser, the outcome for the CLI. */
+export interface Handled<T> {
+  page: CallbackPage;
+  outcome: T;
+}
+
+export interface CallbackServer<T> {
   /** `http://127.0.0.1:PORT/callback`: the redirect URI, registered with the app exactly so. */
   redirectUri: string;
-  /** The first request to /callback: its query, once `handle` has answered it. */
-  received: Promise<URLSearchParams>;
+  /** The outcome of the first request to /callback, once the browser has its page. */
+  received: Promise<T>;
   close(): Promise<void>;
 }
 
@@ -24,18 +30,19 @@ export interface CallbackServer {
  * handed to `handle`, whose page the browser shows; anything else gets 404, and a second
  * callback 409. Listens on 127.0.0.1 only.
  */
-export async function startCallbackServer(port: number, handle: (query: URLSearchParams) => CallbackPage): Promise<CallbackServer> {
+export async function startCallbackServer<T>(port: number, handle: (query: URLSearchParams) => Handled<T>): Promise<CallbackServer<T>> {
   let done = false;
-  let resolveReceived!: (query: URLSearchParams) => void;
-  const received = new Promise<URLSearchParams>((resolve) => (resolveReceived = resolve));
+  let resolveReceived!: (outcome: T) => void;
+  const received = new Promise<T>((resolve) => (resolveReceived = resolve));
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', `http://${CALLBACK_HOST}`);
     if (request.method !== 'GET' || url.pathname !== '/callback') return page(response, { status: 404, title: 'Not found', text: 'This is the sign-in callback of merch login.' });
     if (done) return page(response, { status: 409, title: 'Already received', text: 'merch has already received a sign-in. Return to your terminal.' });
     done = true;
-    page(response, handle(url.searchParams));
-    resolveReceived(url.searchParams);
+    const handled = handle(url.searchParams);
+    page(response, handled.page);
+    resolveReceived(handled.outcome);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -77,31 +77,30 @@ type Send = (
 async function tokenRequest(app: OAuthApp, grant: Grant, request: Send): Promise<Tokens> {
   const as = authorizationServer(app);
   const client = { client_id: app.clientId };
-  const methods: ClientAuthMethod[] = app.clientAuth ? [app.clientAuth] : ['basic', 'post'];
-  for (const [index, method] of methods.entries()) {
-    const response = await send(app, app.tokenUrl, () => request(as, client, clientAuth(app, method), requestOptions(app)));
-    if (index < methods.length - 1 && response.status === 401) {
-      await response.body?.cancel();
-      continue;
-    }
-    try {
-      const answer =
-        grant === 'authorization_code'
-          ? await oauth.processAuthorizationCodeResponse(as, client, response)
-          : grant === 'refresh_token'
-            ? await oauth.processRefreshTokenResponse(as, client, response)
-            : await oauth.processGenericTokenEndpointResponse(as, client, response);
-      return {
-        accessToken: answer.access_token,
-        refreshToken: answer.refresh_token,
-        expiresAt: answer.expires_in === undefined ? undefined : new Date(Date.now() + answer.expires_in * 1000).toISOString(),
-        clientAuth: method,
-      };
-    } catch (error) {
-      throw refusal(app, grant, error);
-    }
+  const attempt = (method: ClientAuthMethod) => send(app, app.tokenUrl, () => request(as, client, clientAuth(app, method), requestOptions(app)));
+  let method: ClientAuthMethod = app.clientAuth ?? 'basic';
+  let response = await attempt(method);
+  if (app.clientAuth === undefined && response.status === 401) {
+    await response.body?.cancel();
+    method = 'post';
+    response = await attempt(method);
   }
-  throw new Error('unreachable: the last client authentication method returns or throws');
+  try {
+    const answer =
+      grant === 'authorization_code'
+        ? await oauth.processAuthorizationCodeResponse(as, client, response)
+        : grant === 'refresh_token'
+          ? await oauth.processRefreshTokenResponse(as, client, response)
+          : await oauth.processGenericTokenEndpointResponse(as, client, response);
+    return {
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token,
+      expiresAt: answer.expires_in === undefined ? undefined : new Date(Date.now() + answer.expires_in * 1000).toISOString(),
+      clientAuth: method,
+    };
+  } catch (error) {
+    throw refusal(app, grant, error);
+  }
 }
 
 function authorizationServer(app: OAuthApp): oauth.AuthorizationServer {

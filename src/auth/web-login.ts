@@ -23,14 +23,12 @@ export async function authorizeInBrowser(ctx: Context, app: OAuthApp, options: W
   if (!app.authorizeUrl) throw new CliError('no authorize URL', ExitCode.usage);
   const verifier = generateRandomCodeVerifier();
   const state = generateRandomState();
-  let outcome: { callback: URLSearchParams } | { error: unknown } | undefined;
-  const server = await startCallbackServer(options.callbackPort, (query) => {
+  const server = await startCallbackServer<{ callback: URLSearchParams } | { error: unknown }>(options.callbackPort, (query) => {
     try {
-      outcome = { callback: checkCallback(app, query, state) };
-      return { status: 200, title: 'Signed in', text: 'merch received the sign-in. Return to your terminal.' };
+      return { outcome: { callback: checkCallback(app, query, state) }, page: { status: 200, title: 'Signed in', text: 'merch received the sign-in. Return to your terminal.' } };
     } catch (error) {
-      outcome = { error };
-      return { status: 400, title: 'Sign-in failed', text: `${error instanceof Error ? error.message : String(error)}. Return to your terminal.` };
+      const text = `${error instanceof Error ? error.message : String(error)}. Return to your terminal.`;
+      return { outcome: { error }, page: { status: 400, title: 'Sign-in failed', text } };
     }
   });
   try {
@@ -44,15 +42,16 @@ export async function authorizeInBrowser(ctx: Context, app: OAuthApp, options: W
     ctx.io.err(`Open this URL in a browser to sign in: ${url.href}`);
     if (options.openBrowser) await openBrowser(ctx, url.href);
 
-    await waitFor(server.received, options.waitMs, server.redirectUri);
-    if (!outcome || 'error' in outcome) throw outcome?.error;
+    const outcome = await within(server.received, options.waitMs, server.redirectUri);
+    if ('error' in outcome) throw outcome.error;
     return await authorizationCodeGrant(app, outcome.callback, server.redirectUri, verifier);
   } finally {
     await server.close();
   }
 }
 
-async function waitFor(received: Promise<unknown>, waitMs: number, redirectUri: string): Promise<void> {
+/** The browser's return, or an error naming the callback URL to register once `waitMs` has passed. */
+async function within<T>(received: Promise<T>, waitMs: number, redirectUri: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -68,7 +67,7 @@ async function waitFor(received: Promise<unknown>, waitMs: number, redirectUri: 
     );
   });
   try {
-    await Promise.race([received, timeout]);
+    return await Promise.race([received, timeout]);
   } finally {
     clearTimeout(timer);
   }
