@@ -18,13 +18,20 @@ const tokenRequests: { grant: string; basic: boolean }[] = [];
 let revocations = 0;
 /** Access tokens the API accepts: the provider's, until a test withdraws one. */
 const accepted = new Set<string>();
+/** Play a provider that accepts the client's credentials only as form fields. */
+let refuseBasic = false;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
   await provider.issuer.keys.generate('RS256');
   await provider.start(0, '127.0.0.1');
-  provider.service.on('beforeResponse', (response: { body: Record<string, unknown> }, req: IncomingMessage & { body: Record<string, string> }) => {
-    tokenRequests.push({ grant: req.body.grant_type!, basic: /^Basic /.test(req.headers.authorization ?? '') });
+  provider.service.on('beforeResponse', (response: { body: Record<string, unknown>; statusCode: number }, req: IncomingMessage & { body: Record<string, string> }) => {
+    const basic = /^Basic /.test(req.headers.authorization ?? '');
+    tokenRequests.push({ grant: req.body.grant_type!, basic });
+    if (refuseBasic && basic) {
+      response.statusCode = 401;
+      response.body = { error: 'invalid_client' };
+    }
     if (typeof response.body.access_token === 'string') accepted.add(response.body.access_token);
   });
   provider.service.on('beforeRevoke', () => revocations++);
@@ -68,6 +75,25 @@ describe('against oauth2-mock-server', () => {
     expectExit(await user.run(['logout']), 0);
     expect(revocations - before).toBe(2);
     expect(user.stored().token).toBeUndefined();
+  });
+
+  it('a provider that refuses HTTP Basic gets the client as form fields, and its refreshes go that way at once', async () => {
+    const server = await api();
+    const user = profile(server.url);
+    tokenRequests.length = 0;
+    refuseBasic = true;
+    try {
+      expectExit(await user.run(['login', '--client-id', APP.id, '--username', 'ci@example.com', '--password-stdin', ...endpoints()], { stdin: 'ci-password', env: { MERCH_CLIENT_SECRET: APP.secret } }), 0);
+      expect(user.stored().session.client_auth).toBe('post');
+      expectExit(await user.run(['auth', 'refresh']), 0);
+    } finally {
+      refuseBasic = false;
+    }
+    expect(tokenRequests).toEqual([
+      { grant: 'password', basic: true },
+      { grant: 'password', basic: false },
+      { grant: 'refresh_token', basic: false },
+    ]);
   });
 
   it('--web: authorization code with PKCE S256 through a provider that redirects at once', async () => {
