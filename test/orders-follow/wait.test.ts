@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { merch } from '../support/run-merch.js';
-import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { despiteFaults, orderMaker } from './helpers.js';
 
 // `orders wait` against sandboxes that move orders on by themselves (--lifecycle), in-process.
 
@@ -9,8 +10,7 @@ const moving = useSandbox({ lifecycleSeconds: 0.1 });
 /** Orders here are paid (In Production) and go no further. */
 const still = useSandbox({ eventDelayMs: 10 });
 
-let orders = 0;
-const newOrder = (sandbox: { url: string }) => createOrder(sandbox, `wait-${process.pid}-${++orders}`);
+const newOrder = orderMaker('wait');
 
 describe('orders wait', () => {
   it.each(['in-production', 'shipped', 'delivered'] as const)('reaches %s, then prints the order as orders get does (piped: nothing else)', async (state) => {
@@ -82,13 +82,7 @@ describe('orders wait under 429 answers', () => {
   it('honours Retry-After: the next poll of the order comes no sooner than the server asked', async () => {
     const sandbox = await startSandbox({ port: 0, quiet: true, lifecycleSeconds: 0.1, faults: 0.3, faultKinds: ['status_429'], seed: 7 });
     try {
-      let order: any;
-      for (let attempt = 0; order === undefined; attempt++) {
-        order = await newOrder(sandbox).catch((error: Error) => {
-          if (attempt > 20) throw error;
-          return undefined;
-        });
-      }
+      const order = await despiteFaults(() => newOrder(sandbox));
       const path = `/v1/orders/${order.id}`;
       const result = await merch(sandbox, ['orders', 'wait', String(order.id), '--until', 'shipped', '--interval', '0.05', '--retries', '6']);
       expect(result.code).toBe(0);

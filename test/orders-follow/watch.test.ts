@@ -4,35 +4,24 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
-import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { plain } from '../support/output.js';
 import { merchTty } from '../support/process.js';
 import { waitFor } from '../support/wait-for.js';
+import { despiteFaults, orderMaker } from './helpers.js';
 
 // `orders watch`, in-process against a sandbox where only test controls move orders on, so
 // each change, and each stale event, is the test's.
 
 const still = useSandbox({ eventDelayMs: 10, deliveryRetryBaseMs: 50 });
 
-let orders = 0;
-const newOrder = (sandbox: { url: string }) => createOrder(sandbox, `watch-${process.pid}-${++orders}`);
+const newOrder = orderMaker('watch');
 
 interface Change {
   at: string;
   order: number;
   status: string;
   shipments: { id: number; status: string; tracking_number: string | null; tracking_url: string | null }[];
-}
-
-/** The set-up request again while the sandbox's faults refuse it (they never reach the handler). */
-async function despiteFaults<T>(request: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await request();
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-  }
 }
 
 const changes = (stdout: string): Change[] => stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Change);
