@@ -63,7 +63,7 @@ describe('design-link --wait in a real browser', () => {
       expect(((await fetched.json()) as { name: string }).name).toBe(product.name);
       await page.close();
     } finally {
-      run.child.kill();
+      await run.stop();
     }
   }, 60_000);
 });

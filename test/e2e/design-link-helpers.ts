@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../support/process.js';
+import { cliEnv as supportCliEnv, runMerch, startMerch } from '../support/run-merch.js';
 
-// Runs bin/merch.js as a user would, against a sandbox: real processes, real HTTP.
+// The CLI runs in-process against a sandbox (real HTTP); the real process only where a
+// signal is the subject (startProcess).
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'merch.js');
+export { ROOT };
 
 export const DESIGN_KEY = 'sandbox-design-key';
 export const TOKEN = 'sandbox-token';
@@ -20,30 +21,77 @@ export function assertBuilt(): void {
   if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js is missing: run `npm run build` first (npm test does)');
 }
 
+/** The environment of a run against the sandbox, with its design tool key, without color. */
 export function cliEnv(baseUrl: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' };
-  Object.assign(env, {
-    MERCH_BASE_URL: baseUrl,
-    MERCH_TOKEN: TOKEN,
-    MERCH_DESIGN_TOOL_KEY: DESIGN_KEY,
-    MERCH_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'merch-design-')),
-    ...extra,
-  });
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  return env;
+  return supportCliEnv(baseUrl, { NO_COLOR: '1', MERCH_DESIGN_TOOL_KEY: DESIGN_KEY, ...extra });
 }
 
 export interface Run {
-  child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the exit code once the process ended. */
+  /** Resolves with the exit code once the run ended. */
   exit: Promise<number>;
   /** Resolves once stderr matches, with the match. */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Ends the run if it still goes (Ctrl-C), and waits for it. */
+  stop(): Promise<void>;
 }
 
+function run(output: { stdout(): string; stderr(): string; onStderr(listener: () => void): () => void }, exit: Promise<number>, stop: () => void): Run {
+  return {
+    stdout: output.stdout,
+    stderr: output.stderr,
+    exit,
+    waitForStderr(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.stderr().match(pattern);
+          if (!match) return;
+          cleanup();
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`stderr did not match ${pattern} within ${timeoutMs} ms:\n${output.stderr()}`));
+        }, timeoutMs);
+        const unsubscribe = output.onStderr(check);
+        let done = false;
+        const cleanup = () => {
+          done = true;
+          clearTimeout(timer);
+          unsubscribe();
+        };
+        void exit.then(() => {
+          if (done) return;
+          cleanup();
+          reject(new Error(`the CLI exited before stderr matched ${pattern}:\n${output.stderr()}`));
+        });
+        check();
+      });
+    },
+    async stop() {
+      stop();
+      await exit;
+    },
+  };
+}
+
+/** Starts `merch ...args` in-process. */
 export function start(args: string[], env: NodeJS.ProcessEnv): Run {
+  const merchRun = startMerch(args, { env });
+  return run(
+    {
+      stdout: () => merchRun.io.out(),
+      stderr: () => merchRun.io.errors(),
+      onStderr: (listener) => merchRun.io.onWrite(listener),
+    },
+    merchRun.done.then((result) => result.code),
+    () => merchRun.interrupt(),
+  );
+}
+
+/** Starts bin/merch.js as a child process (for the tests whose subject is a signal). */
+export function startProcess(args: string[], env: NodeJS.ProcessEnv): Run & { child: ChildProcess } {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -54,44 +102,20 @@ export function start(args: string[], env: NodeJS.ProcessEnv): Run {
     for (const listener of listeners) listener();
   });
   const exit = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : 1))));
-  return {
-    child,
+  const output = {
     stdout: () => out,
     stderr: () => err,
-    exit,
-    waitForStderr(pattern, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const match = err.match(pattern);
-          if (!match) return;
-          cleanup();
-          resolve(match);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`stderr did not match ${pattern} within ${timeoutMs} ms:\n${err}`));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        void exit.then(() => {
-          if (!listeners.has(check)) return;
-          cleanup();
-          reject(new Error(`the CLI exited before stderr matched ${pattern}:\n${err}`));
-        });
-        check();
-      });
+    onStderr: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
+  return { ...run(output, exit, () => child.kill('SIGINT')), child };
 }
 
-/** Runs the CLI to its end. */
+/** Runs the CLI in-process to its end. */
 export async function merch(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run = start(args, env);
-  const code = await run.exit;
-  return { code, stdout: run.stdout(), stderr: run.stderr() };
+  return runMerch(args, { env });
 }
 
 /** The design link `design-link --wait` prints on stderr. */

@@ -13,6 +13,7 @@ import {
   sandboxFetch,
   SKU,
   start,
+  startProcess,
 } from './design-link-helpers.js';
 
 let sandbox: Sandbox;
@@ -175,7 +176,7 @@ describe('merch design-link --wait', () => {
       // One shot: the endpoint is gone.
       await expect(fetch(redirect)).rejects.toThrow();
     } finally {
-      run.child.kill();
+      await run.stop();
     }
   }, 30_000);
 
@@ -192,7 +193,7 @@ describe('merch design-link --wait', () => {
       expect(run.stderr()).toMatch(/^error: refused the fe_cart_url .*evil\.example/m);
       expect(cartRequests()).toHaveLength(0);
     } finally {
-      run.child.kill();
+      await run.stop();
     }
   }, 20_000);
 
@@ -206,7 +207,7 @@ describe('merch design-link --wait', () => {
       expect(await run.exit).toBe(4);
       expect(run.stderr()).toMatch(/^error: GET \/v1\/design-tool\/cart\/\?fe_cart_url=.* failed with 404/m);
     } finally {
-      run.child.kill();
+      await run.stop();
     }
   }, 20_000);
 
@@ -218,7 +219,7 @@ describe('merch design-link --wait', () => {
   }, 20_000);
 
   it('Ctrl-C closes the endpoint and exits 130', async () => {
-    const run = start(['design-link', '--sku', SKU, '--user-id', 'u1', '--wait'], cliEnv(sandbox.url));
+    const run = startProcess(['design-link', '--sku', SKU, '--user-id', 'u1', '--wait'], cliEnv(sandbox.url));
     const [, cartUrl] = await run.waitForStderr(CART_ON_STDERR);
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(130);
@@ -244,8 +245,7 @@ describe('merch design-link --wait', () => {
       const [, cartUrl] = await run.waitForStderr(CART_ON_STDERR);
       expect(cartUrl).toBe(`http://127.0.0.1:${port}/cart`);
     } finally {
-      run.child.kill('SIGINT');
-      await run.exit;
+      await run.stop();
     }
   }, 20_000);
 });

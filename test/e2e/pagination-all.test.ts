@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliEnv, merch, requestsDuring, ROOT, sandboxApi, useSandbox } from './helpers.js';
+import { cliEnv, merch, startMerch } from '../support/run-merch.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 
 const CATALOG = 450;
 const sandbox = useSandbox({ catalog: CATALOG });
@@ -70,17 +70,15 @@ describe('--all', () => {
   });
 
   it('with --jsonl streams: records are printed before the last page is fetched', async () => {
-    const env = cliEnv(slow().url);
-    const child = spawn(process.execPath, [BIN, 'products', 'list', '--all', '--jsonl', '--limit', '10', '--concurrency', '1'], { cwd: ROOT, env });
+    const run = startMerch(['products', 'list', '--all', '--jsonl', '--limit', '10', '--concurrency', '1'], { env: cliEnv(slow().url) });
     const before = slow().requests.length;
     let requestsAtFirstRecord: number | undefined;
     let lines = 0;
-    let buffered = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      requestsAtFirstRecord ??= slow().requests.length - before;
-      buffered += chunk;
+    const stopWatching = run.io.onWrite(() => {
+      if (run.io.out() !== '') requestsAtFirstRecord ??= slow().requests.length - before;
     });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stdout: buffered } = await run.done;
+    stopWatching();
     lines = buffered.trimEnd().split('\n').length;
     expect(code).toBe(0);
     expect(lines).toBe(CATALOG);

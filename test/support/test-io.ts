@@ -21,6 +21,8 @@ export interface TestStreams extends IOStreams {
   screen(): string;
   /** Resolves once `condition` holds of what was written (checked on every write). */
   written(condition: (out: string, err: string) => boolean): Promise<void>;
+  /** Calls `listener` after every write, until the returned function is called. */
+  onWrite(listener: () => void): () => void;
 }
 
 export function testStreams(options: TestStreamsOptions = {}): TestStreams {
@@ -61,6 +63,10 @@ export function testStreams(options: TestStreamsOptions = {}): TestStreams {
         watchers.add(check);
         check();
       });
+    },
+    onWrite(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
     },
   };
 }
