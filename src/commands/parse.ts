@@ -4,9 +4,17 @@ import { DurationError, parseDuration } from '../orders/follow/duration.js';
 // Flag value parsers for commander: each rejects bad input before any request is sent,
 // and commander reports it naming the flag (exit code 2).
 
+/** A whole number in JavaScript's safe range (a bigger one would be sent rounded, or as `1e+23`). */
+function safeInteger(value: string, min: number, expected: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(expected);
+  const number = Number(value);
+  if (number < min) throw new InvalidArgumentError(expected);
+  if (!Number.isSafeInteger(number)) throw new InvalidArgumentError(`${expected} up to ${Number.MAX_SAFE_INTEGER}`);
+  return number;
+}
+
 export function positiveInt(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive integer');
-  return Number(value);
+  return safeInteger(value, 1, 'expected a positive integer');
 }
 
 /** `90s`, `5m`, `1h`, `250ms`; a plain number is seconds. In ms. */
@@ -20,14 +28,38 @@ export function duration(value: string): number {
 }
 
 export function nonNegativeInt(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected an integer >= 0');
-  return Number(value);
+  return safeInteger(value, 0, 'expected an integer >= 0');
+}
+
+/** A TCP port to bind, 0 meaning any free port. */
+export function listenPort(value: string): number {
+  const number = nonNegativeInt(value);
+  if (number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return number;
+}
+
+/** A TCP port that must be this one (a callback URL registered with a provider). */
+export function fixedPort(value: string): number {
+  const number = positiveInt(value);
+  if (number > 65535) throw new InvalidArgumentError('expected a port number from 1 to 65535');
+  return number;
+}
+
+/** The id of an integer-keyed resource (products, orders, webhook subscriptions), as its path segment. */
+export function integerId(value: string): string {
+  return String(positiveInt(value));
+}
+
+/** A payment method id: the fixed `pm_` prefix, then an opaque suffix of letters and digits. */
+export function paymentMethodId(value: string): string {
+  if (!/^pm_[A-Za-z0-9]+$/.test(value)) throw new InvalidArgumentError(`expected a payment method id (pm_ then letters and digits), got '${value}'`);
+  return value;
 }
 
 /** A comma list of integer ids (`1,2,3`), kept as the string to send. */
 export function intList(value: string): string {
   const items = value.split(',').map((item) => item.trim());
-  const bad = items.find((item) => !/^\d+$/.test(item));
+  const bad = items.find((item) => !/^\d+$/.test(item) || !Number.isSafeInteger(Number(item)));
   if (bad !== undefined) throw new InvalidArgumentError(`expected comma-separated integer ids, got '${bad}'`);
   return items.join(',');
 }

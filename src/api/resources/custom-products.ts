@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
 import { customProductSchema, type CustomProduct } from '../schemas.js';
@@ -15,7 +16,7 @@ export function listCustomProducts(client: ApiClient, filters: CustomProductFilt
 }
 
 export function getCustomProduct(client: ApiClient, id: string): Promise<CustomProduct> {
-  return client.get(`/v1/custom-products/${encodeURIComponent(id)}`, undefined, customProductSchema);
+  return client.get(`/v1/custom-products/${pathSegment(id)}`, undefined, customProductSchema);
 }
 
 /**

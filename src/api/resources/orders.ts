@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
 import { orderSchema, type Order } from '../schemas.js';
@@ -13,7 +14,7 @@ export function listOrders(client: ApiClient, page: PageOptions, filters: OrderF
 }
 
 export function getOrder(client: ApiClient, id: string): Promise<Order> {
-  return client.get(`/v1/orders/${encodeURIComponent(id)}`, undefined, orderSchema);
+  return client.get(`/v1/orders/${pathSegment(id)}`, undefined, orderSchema);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paymentMethodsSchema, type PaymentMethod } from '../schemas.js';
 
@@ -22,9 +23,9 @@ export async function listPaymentMethods(client: ApiClient): Promise<PaymentMeth
   return methods;
 }
 
-/** `PATCH /v1/payment-methods/{id}` with `{"is_default": true}`; the response is not shown. */
-export async function setDefaultPaymentMethod(client: ApiClient, id: string): Promise<unknown> {
-  const response = await client.request({ method: 'PATCH', path: `/v1/payment-methods/${encodeURIComponent(id)}`, body: { is_default: true } });
+/** `PATCH /v1/payment-methods/{id}` with `{"is_default": true}` or `false`; the response is not shown. */
+export async function setPaymentMethodDefault(client: ApiClient, id: string, isDefault: boolean): Promise<unknown> {
+  const response = await client.request({ method: 'PATCH', path: `/v1/payment-methods/${pathSegment(id)}`, body: { is_default: isDefault } });
   return response.data;
 }
 
@@ -33,6 +34,6 @@ export async function setDefaultPaymentMethod(client: ApiClient, id: string): Pr
  * a retry found it already deleted by an earlier attempt whose answer was lost.
  */
 export async function deletePaymentMethod(client: ApiClient, id: string): Promise<{ gone: boolean }> {
-  const response = await client.request({ method: 'DELETE', path: `/v1/payment-methods/${encodeURIComponent(id)}`, goneMeansDone: true });
+  const response = await client.request({ method: 'DELETE', path: `/v1/payment-methods/${pathSegment(id)}`, goneMeansDone: true });
   return { gone: response.gone === true };
 }

@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
 import { supplierProductSchema, type SupplierProduct } from '../schemas.js';
@@ -17,5 +18,5 @@ export function listSupplierProducts(client: ApiClient, filters: SupplierProduct
 }
 
 export function getSupplierProduct(client: ApiClient, id: string): Promise<SupplierProduct> {
-  return client.get(`/v1/supplier-products/${encodeURIComponent(id)}`, undefined, supplierProductSchema);
+  return client.get(`/v1/supplier-products/${pathSegment(id)}`, undefined, supplierProductSchema);
 }

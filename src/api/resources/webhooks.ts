@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
 import { webhookSubscriptionSchema, type WebhookSubscription } from '../schemas.js';
@@ -18,6 +19,6 @@ export async function createWebhook(client: ApiClient, event: string, target: st
  * found it already deleted by an earlier attempt whose answer was lost.
  */
 export async function deleteWebhook(client: ApiClient, id: string | number): Promise<{ gone: boolean }> {
-  const response = await client.request({ method: 'DELETE', path: `/v1/core/webhooks/${encodeURIComponent(String(id))}/`, goneMeansDone: true });
+  const response = await client.request({ method: 'DELETE', path: `/v1/core/webhooks/${pathSegment(String(id))}/`, goneMeansDone: true });
   return { gone: response.gone === true };
 }

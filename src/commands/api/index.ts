@@ -17,7 +17,7 @@ export function registerApi(program: MerchProgram): void {
       examples(
         'merch api GET /v1/products --paginate --jsonl',
         'merch api GET /v1/supplier-products -f search=mug -f limit=5',
-        "merch api PATCH /v1/payment-methods/pm_123 -f is_default=true",
+        "merch api PATCH /v1/payment-methods/pm_E0zzP5GQ5xBjEXyyzwrYlTGu -f is_default=true",
         'merch api POST /v1/orders/ --input order.json',
       ),
     )

@@ -1,7 +1,7 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
-import { ordering, SORT_FIELDS, stringList } from '../parse.js';
+import { integerId, ordering, SORT_FIELDS, stringList } from '../parse.js';
 import { httpUrl } from '../parse-url.js';
 
 export function registerCustomProducts(program: MerchProgram): void {
@@ -17,15 +17,15 @@ export function registerCustomProducts(program: MerchProgram): void {
   )
     .addHelpText(
       'after',
-      examples('merch custom-products list --tag summer,staff --sort -created_at', 'merch custom-products list --all --jsonl', "merch custom-products list --search hoodie --query '[].{id: id, name: name}'"),
+      examples('merch custom-products list --tag team,staff --sort -created_at', 'merch custom-products list --all --jsonl', "merch custom-products list --search tote --query '[].{id: id, name: name}'"),
     )
     .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   customProducts
     .command('get')
     .description('show one custom product (GET /v1/custom-products/{id})')
-    .argument('<id>', 'custom product id')
-    .addHelpText('after', examples('merch custom-products get 7', "merch custom-products get 7 --query 'available_attributes.colors[].name'"))
+    .argument('<id>', 'custom product id', integerId)
+    .addHelpText('after', examples('merch custom-products get 100001', "merch custom-products get 100001 --query 'available_attributes.colors[].name'"))
     .action(action(async (ctx, _options, [id]) => (await import('./get.js')).run(ctx, id!)));
 
   customProducts

@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import { nonNegativeInt, positiveInt } from '../parse.js';
+import { listenPort, positiveInt } from '../parse.js';
 import { duration, nonEmpty } from './parse.js';
 
 export function registerDesignLink(program: MerchProgram): void {
@@ -18,15 +18,15 @@ export function registerDesignLink(program: MerchProgram): void {
     .option('--open-on-start', 'send productOptions.openOnStart = true')
     .option('--open', 'open the link in a browser ($BROWSER, xdg-open, open or start)')
     .option('--wait', 'serve a one-shot cart endpoint on 127.0.0.1, wait for the browser to return there, complete and print the custom product')
-    .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint (default any free port; for the real provider, the port of the cart URL registered with them)').argParser(nonNegativeInt))
+    .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint (default any free port; for the real provider, the port of the cart URL registered with them)').argParser(listenPort))
     .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long (90s, 10m, 1h; a bare number is seconds)').argParser(duration))
     .addHelpText(
       'after',
       examples(
-        'merch design-link --sku SKU-0001 --user-id customer-42',
-        'merch design-link --sku SKU-0001 --user-id customer-42 --open',
-        'merch design-link --sku SKU-0001 --user-id customer-42 --wait --open',
-        'merch design-link --sku SKU-0001 --user-id customer-42 --wait --cart-port 8788 --json',
+        'merch design-link --sku DT-000001 --user-id customer-42',
+        'merch design-link --sku DT-000001 --user-id customer-42 --open',
+        'merch design-link --sku DT-000001 --user-id customer-42 --wait --open',
+        'merch design-link --sku DT-000001 --user-id customer-42 --wait --cart-port 8788 --json',
       ) + '\nSee docs/design-tool.md for the whole hand-off.\n',
     )
     .action(action(async (ctx, options) => (await import('./run.js')).run(ctx, options)));

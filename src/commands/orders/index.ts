@@ -2,7 +2,7 @@ import { Option } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { WAIT_STATES } from '../../orders/follow/wait-states.js';
-import { duration, positiveInt } from '../parse.js';
+import { duration, integerId } from '../parse.js';
 import { addPageFlags } from '../page-options.js';
 import { registerOrdersCreate } from './create/register.js';
 
@@ -16,14 +16,14 @@ export function registerOrders(program: MerchProgram): void {
   orders
     .command('get')
     .description('show one order: line items, shipping orders, statuses and totals (GET /v1/orders/{id})')
-    .argument('<id>', 'order id')
+    .argument('<id>', 'order id', integerId)
     .addHelpText('after', examples('merch orders get 1001', "merch orders get 1001 --query 'shipping_orders[].tracking_number'"))
     .action(action(async (ctx, _options, [id]) => (await import('./get.js')).run(ctx, id!)));
 
   orders
     .command('wait')
     .description('wait until an order is in production, shipped or delivered, then show it (polls GET /v1/orders/{id})')
-    .argument('<id>', 'order id', positiveInt)
+    .argument('<id>', 'order id', integerId)
     .addOption(new Option('--until <state>', 'the state to wait for (shipped and delivered: every shipping order)').choices(WAIT_STATES).makeOptionMandatory())
     .addOption(new Option('--max-wait <duration>', 'give up after this long, exit 6 (90s, 5m, 1h; a plain number is seconds)').argParser(duration).default(30 * 60_000, '30m'))
     .addOption(new Option('--interval <duration>', 'time between polls (backs off on errors, honours Retry-After)').argParser(duration).default(15_000, '15s'))
@@ -31,16 +31,16 @@ export function registerOrders(program: MerchProgram): void {
       'after',
       examples('merch orders wait 1001 --until shipped', 'merch orders wait 1001 --until in-production --max-wait 2h --interval 1m && ./next-step.sh', 'merch orders wait 1001 --until delivered --json --query \'shipping_orders[].tracking_number\''),
     )
-    .action(action(async (ctx, options, [id]) => (await import('./wait.js')).run(ctx, String(id), options)));
+    .action(action(async (ctx, options, [id]) => (await import('./wait.js')).run(ctx, id, options)));
 
   orders
     .command('watch')
     .description('follow an order and its shipments (status, tracking) until every shipment is delivered or Ctrl-C')
-    .argument('<id>', 'order id', positiveInt)
+    .argument('<id>', 'order id', integerId)
     .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration).default(15_000, '15s'))
     .option('--events <file>', 'also take changes from the journal of a running `merch webhooks listen`, as they arrive')
     .addHelpText('after', examples('merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'))
-    .action(action(async (ctx, options, [id]) => (await import('./watch.js')).run(ctx, String(id), options)));
+    .action(action(async (ctx, options, [id]) => (await import('./watch.js')).run(ctx, id, options)));
 
   registerOrdersCreate(orders);
 }

@@ -14,12 +14,14 @@ export interface ListOptions extends PageFlags {
 const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
 
 const partColumns: Column<Part>[] = [
-  { header: 'ID', value: (p) => p.id },
-  { header: 'Code', value: (p) => p.code },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
+  { header: 'Code', value: (p) => p.code, kind: 'fixed' },
   { header: 'Product', value: (p) => p.product_name },
   { header: 'Color', value: variant('color') },
   { header: 'Size', value: variant('size') },
   { header: 'Design status', value: (p) => named(p.design_status) },
+  // What `merch design-link --sku` takes for this part (parts of custom products have none).
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed' },
 ];
 
 const expandedColumns: Record<string, Column<Part>> = {
@@ -27,13 +29,17 @@ const expandedColumns: Record<string, Column<Part>> = {
   imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas) },
 };
 
+/** A part's columns, with one more per expansion asked for (`--expand`, comma-separated). */
+export function partColumnsFor(expand: string | undefined): Column<Part>[] {
+  return [...partColumns, ...(expand?.split(',') ?? []).flatMap((name) => expandedColumns[name] ?? [])];
+}
+
 export async function run(ctx: Context, productId: string, options: ListOptions): Promise<void> {
-  const expand = options.expand?.split(',') ?? [];
-  const columns = [...partColumns, ...expand.flatMap((name) => expandedColumns[name] ?? [])];
+  const columns = partColumnsFor(options.expand);
   const page = pageOptions(ctx, options);
   const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);
   try {
-    await printList(ctx, records, columns);
+    await printList(ctx, records, columns, { noun: 'parts', notShown: page.notShown });
   } finally {
     page.done();
   }

@@ -1,5 +1,6 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
+import { paymentMethodId } from '../parse.js';
 
 export function registerPaymentMethods(program: MerchProgram): void {
   const methods = program.command('payment-methods').description("payment methods: your account's cards and bank accounts");
@@ -13,14 +14,21 @@ export function registerPaymentMethods(program: MerchProgram): void {
   methods
     .command('set-default')
     .description('make a payment method the default (PATCH /v1/payment-methods/{id})')
-    .argument('<id>', 'payment method id (pm_...)')
-    .addHelpText('after', examples('merch payment-methods set-default pm_1a2b3c4d5e6f7g8h9i0j1k2l'))
-    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id!)));
+    .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
+    .addHelpText('after', examples('merch payment-methods set-default pm_E0zzP5GQ5xBjEXyyzwrYlTGu'))
+    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id!, true)));
+
+  methods
+    .command('unset-default')
+    .description('stop a payment method being the default (PATCH /v1/payment-methods/{id} with is_default false; the service may refuse while others exist)')
+    .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
+    .addHelpText('after', examples('merch payment-methods unset-default pm_E0zzP5GQ5xBjEXyyzwrYlTGu'))
+    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id!, false)));
 
   methods
     .command('delete')
     .description('remove a payment method; the default one only when it is the last (DELETE /v1/payment-methods/{id})')
-    .argument('<id>', 'payment method id (pm_...)')
-    .addHelpText('after', examples('merch payment-methods delete pm_1a2b3c4d5e6f7g8h9i0j1k2l', 'merch payment-methods delete pm_1a2b3c4d5e6f7g8h9i0j1k2l --yes'))
+    .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
+    .addHelpText('after', examples('merch payment-methods delete pm_E0zzP5GQ5xBjEXyyzwrYlTGu', 'merch payment-methods delete pm_E0zzP5GQ5xBjEXyyzwrYlTGu --yes'))
     .action(action(async (ctx, _options, [id]) => (await import('./delete.js')).run(ctx, id!)));
 }

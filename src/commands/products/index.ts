@@ -1,7 +1,7 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
-import { intList, ordering, SORT_FIELDS } from '../parse.js';
+import { intList, integerId, ordering, SORT_FIELDS } from '../parse.js';
 
 export function registerProducts(program: MerchProgram): void {
   const products = program.command('products').description('supplier products: the catalog');
@@ -21,7 +21,7 @@ export function registerProducts(program: MerchProgram): void {
   products
     .command('get')
     .description('show one supplier product (GET /v1/supplier-products/{id})')
-    .argument('<id>', 'supplier product id')
+    .argument('<id>', 'supplier product id', integerId)
     .addHelpText('after', examples('merch products get 12', 'merch products get 12 --json'))
     .action(action(async (ctx, _options, [id]) => (await import('./get.js')).run(ctx, id!)));
 }

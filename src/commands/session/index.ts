@@ -2,7 +2,7 @@ import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
 import { duration } from '../design-link/parse.js';
-import { positiveInt } from '../parse.js';
+import { fixedPort } from '../parse.js';
 
 export function registerSession(program: MerchProgram): void {
   program
@@ -12,7 +12,7 @@ export function registerSession(program: MerchProgram): void {
     .option('--username <email>', "a private app: the user's email (password: --password-stdin, MERCH_PASSWORD or a hidden prompt)")
     .option('--password-stdin', 'read the password from standard input')
     .option('--web', 'a third-party app: sign in in the browser (authorization code with PKCE)')
-    .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, positiveInt)
+    .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, fixedPort)
     .option('--no-browser', 'with --web: only print the URL to open')
     .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m)', duration)
     .option('--with-token', 'store a token obtained elsewhere, read from standard input')

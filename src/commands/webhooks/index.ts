@@ -4,7 +4,7 @@ import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
 import { httpUrl } from '../parse-url.js';
-import { collect, nonNegativeInt, positiveInt } from '../parse.js';
+import { collect, integerId, listenPort, positiveInt } from '../parse.js';
 
 export function registerWebhooks(program: MerchProgram): void {
   const webhooks = program.command('webhooks').description('webhook subscriptions and events');
@@ -24,14 +24,14 @@ export function registerWebhooks(program: MerchProgram): void {
   webhooks
     .command('delete')
     .description('unsubscribe (DELETE /v1/core/webhooks/{id}/)')
-    .argument('<id>', 'subscription id')
-    .addHelpText('after', examples('merch webhooks delete 3'))
+    .argument('<id>', 'subscription id', integerId)
+    .addHelpText('after', examples('merch webhooks delete 1'))
     .action(action(async (ctx, _options, [id]) => (await import('./delete.js')).run(ctx, id!)));
 
   webhooks
     .command('listen')
     .description('receive webhook deliveries locally: save each to a journal, print it, forward it')
-    .option('--port <n>', 'port to listen on (0: any free port)', nonNegativeInt, 8787)
+    .option('--port <n>', 'port to listen on (0: any free port)', listenPort, 8787)
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--path <path>', 'URL path that receives deliveries', '/')
     .option('--events <list>', `comma list of event kinds to accept (default all: ${EVENT_KINDS.join(', ')})`)
@@ -68,7 +68,7 @@ export function registerWebhooks(program: MerchProgram): void {
     .addArgument(new Argument('<event>', 'the event kind').choices(EVENT_KINDS))
     .option('--order <id>', 'the order (order.* events) or the order whose shipping orders (shipping_order.* events)', positiveInt)
     .option('--id <id>', 'the resource id (default the newest)', positiveInt)
-    .addHelpText('after', examples('merch webhooks trigger order.changed', 'merch webhooks trigger shipping_order.changed --order 42'))
+    .addHelpText('after', examples('merch webhooks trigger order.changed', 'merch webhooks trigger shipping_order.changed --order 1001'))
     .action(
       action(async (ctx, options, [event]) => (await import('./trigger.js')).run(ctx, event, options)),
     );
