@@ -3,6 +3,7 @@ import { describeCause } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
 import type { OAuthApp, Grant, Tokens } from './oauth-app.js';
 
 // The OAuth 2.0 grants, through oauth4webapi. This module (and the library) is loaded only
@@ -48,15 +49,16 @@ export async function revokeToken(app: OAuthApp, token: string, hint: 'access_to
 
 /** The parameters of the callback, checked: the state is ours, and no error came back. */
 export function checkCallback(app: OAuthApp, callback: URLSearchParams, expectedState: string): URLSearchParams {
+  // First: a response to a request this login did not make is nobody's, whatever it says.
+  if (callback.get('state') !== expectedState) {
+    throw new CliError('the callback carried a state this login did not send: ignored, nothing stored', ExitCode.auth, 'run merch login --web again');
+  }
   try {
     return oauth.validateAuthResponse(authorizationServer(app), { client_id: app.clientId }, callback, expectedState);
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError) {
       if (error.error === 'access_denied') throw new CliError('sign-in was denied in the browser (access_denied): nothing stored', ExitCode.auth);
       throw new CliError(`the authorization server answered ${oneLine(error.error)}${error.error_description ? `: ${oneLine(error.error_description)}` : ''}`, ExitCode.auth);
-    }
-    if (error instanceof oauth.OperationProcessingError && /state/.test(error.message)) {
-      throw new CliError('the callback carried a state this login did not send: ignored, nothing stored', ExitCode.auth, 'run merch login --web again');
     }
     throw new CliError(`the callback is not an authorization response: ${oneLine(error instanceof Error ? error.message : String(error))}`, ExitCode.auth);
   }
@@ -120,6 +122,7 @@ function clientAuth(app: OAuthApp, method: ClientAuthMethod): oauth.ClientAuth {
 function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
   return {
     signal: () => AbortSignal.timeout(app.timeoutMs),
+    headers: { 'user-agent': `merch/${VERSION}` },
     // Plain http is allowed to loopback (a sandbox) and with --insecure, as for the API.
     [oauth.allowInsecureRequests]: true,
     [oauth.customFetch]: async (url, init) => {
