@@ -1,7 +1,7 @@
 import { ApiClient } from './api/client.js';
 import { stderrTrace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
-import { resolveSettings, type Settings } from './config/settings.js';
+import { BASE_URL, originOf, resolveSettings, type Settings } from './config/settings.js';
 import type { GlobalOptions } from './commands/program.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO, type IOStreams } from './output/io.js';
@@ -63,5 +63,5 @@ function connectionHint(settings: Settings): string {
   if (settings.baseUrlSource === 'default') {
     return `no sandbox is running at ${settings.baseUrl}: start one with \`merch sandbox\`, or log in to the service with \`merch login --base-url URL\``;
   }
-  return `is the service at ${settings.baseUrl} up? (base URL from ${settings.baseUrlSource === 'flag' ? '--base-url' : settings.baseUrlSource === 'env' ? 'MERCH_BASE_URL' : `profile ${settings.profile}`})`;
+  return `is the service at ${settings.baseUrl} up? (base URL from ${originOf(BASE_URL, settings.baseUrlSource, settings.profile)})`;
 }

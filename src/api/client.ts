@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
-import { ApiError, describeCause, errorFromResponse, networkError } from './errors.js';
+import { ApiError, describeCause, errorFromResponse, networkError, RequestTimeoutError } from './errors.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -101,22 +101,19 @@ export class ApiClient {
       let status: number;
       let responseHeaders: ApiResponse<T>['headers'];
       let text: string;
+      // --timeout bounds the whole attempt (headers and body) with a precise timer; undici's
+      // own headersTimeout and bodyTimeout tick in half-seconds, so they are turned off.
+      const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
-        const response = await pool.request({
-          method: request.method,
-          path: url.pathname + url.search,
-          headers,
-          body,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        });
+        const response = await pool.request({ method: request.method, path: url.pathname + url.search, headers, body, signal: deadline, headersTimeout: 0, bodyTimeout: 0 });
         status = response.statusCode;
         responseHeaders = response.headers;
         text = await response.body.text();
-      } catch (cause) {
+      } catch (thrown) {
+        const cause = deadline.aborted ? new RequestTimeoutError(this.options.timeoutMs) : thrown;
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
-        if ((cause as { code?: string }).code !== 'ECONNREFUSED') ambiguous = true;
-        if (attempt < maxAttempts && !refusedOnLoopback(cause, url)) {
+        if (!nothingSent(cause)) ambiguous = true;
+        if (attempt < maxAttempts && !notWorthRetrying(cause, url)) {
           await sleep(backoffDelay(attempt, this.retryPolicy));
           continue;
         }
@@ -231,7 +228,19 @@ export class ApiClient {
   }
 }
 
-/** Nothing listens on this machine's port: a retry a moment later would only delay the hint. */
-function refusedOnLoopback(cause: unknown, url: URL): boolean {
-  return (cause as { code?: string }).code === 'ECONNREFUSED' && isLoopbackHost(url.hostname);
+/** The connection was refused, or the host's name did not resolve: the request never left. */
+function nothingSent(cause: unknown): boolean {
+  return ['ECONNREFUSED', ...HOST_NOT_FOUND].includes((cause as { code?: string }).code ?? '');
+}
+
+/** A name that does not resolve, or DNS that does not answer: this run's retries will not fix it. */
+const HOST_NOT_FOUND = ['ENOTFOUND', 'EAI_AGAIN'];
+
+/**
+ * Nothing listens on this machine's port, or the host is not found: a retry a moment later
+ * would only delay the error.
+ */
+function notWorthRetrying(cause: unknown, url: URL): boolean {
+  const code = (cause as { code?: string }).code ?? '';
+  return (code === 'ECONNREFUSED' && isLoopbackHost(url.hostname)) || HOST_NOT_FOUND.includes(code);
 }

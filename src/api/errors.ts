@@ -68,13 +68,22 @@ export function networkError(request: { method: string; path: string }, cause: u
   return new ApiError(`${request.method} ${request.path} failed${tries}: ${reason}`, 'network', undefined, undefined, undefined, afterAmbiguousAttempt);
 }
 
+/** An attempt that got no complete answer within `--timeout`. */
+export class RequestTimeoutError extends Error {
+  override name = 'RequestTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms (--timeout)`);
+  }
+}
+
 export function describeCause(cause: unknown): string {
+  if (cause instanceof RequestTimeoutError) return cause.message;
   if (cause instanceof Error) {
     const code = (cause as { code?: string }).code;
     if (code === 'ECONNREFUSED') return 'connection refused';
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the server';
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timed out';
     if (code === 'ENOTFOUND') return 'host not found';
+    if (code === 'EAI_AGAIN') return 'host not found (DNS did not answer)';
     return cause.message.split('\n')[0] ?? String(cause);
   }
   return String(cause);

@@ -51,9 +51,9 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
   const stored = readProfile(dir, profileName);
 
   const [baseUrlRaw, baseUrlSource] = pick(flags.baseUrl, env.MERCH_BASE_URL, stored['base-url'], DEFAULT_BASE_URL);
-  const baseUrl = normaliseUrl(baseUrlRaw, '--base-url');
-  const [designToolUrlRaw] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
-  const designToolUrl = normaliseUrl(designToolUrlRaw, '--design-tool-url');
+  const baseUrl = normaliseUrl(baseUrlRaw, originOf(BASE_URL, baseUrlSource, profileName));
+  const [designToolUrlRaw, designToolUrlSource] = pick(flags.designToolUrl, env.MERCH_DESIGN_TOOL_URL, stored['design-tool-url'], `${baseUrl}/design-tool`);
+  const designToolUrl = normaliseUrl(designToolUrlRaw, originOf(DESIGN_TOOL_URL, designToolUrlSource, profileName));
 
   // The sandbox's public credentials are candidates for a loopback address only, never for
   // a remote one; they are sent once the server is known to be a merch sandbox.
@@ -81,16 +81,33 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
   };
 }
 
-/** A URL without its trailing slash; a usage error naming the flag when it is not http(s). */
-export function normaliseUrl(value: string, flag: string): string {
+/** A setting's names: its flag, its environment variable, its config key. */
+export interface SettingNames {
+  flag: string;
+  variable: string;
+  key: string;
+}
+
+export const BASE_URL: SettingNames = { flag: '--base-url', variable: 'MERCH_BASE_URL', key: 'base-url' };
+export const DESIGN_TOOL_URL: SettingNames = { flag: '--design-tool-url', variable: 'MERCH_DESIGN_TOOL_URL', key: 'design-tool-url' };
+
+/** Where a setting's value came from, as the user set it: the flag, the variable, or the profile's key. */
+export function originOf(names: SettingNames, source: Source, profile: string): string {
+  if (source === 'env') return names.variable;
+  if (source === 'profile') return `${names.key} of profile ${profile}`;
+  return names.flag;
+}
+
+/** A URL without its trailing slash; a usage error naming where it came from (`origin`) when it is not http(s). */
+export function normaliseUrl(value: string, origin: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${flag}: not a URL: ${value}`);
+    throw new UsageError(`${origin}: not a URL: ${value}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${flag}: only http and https URLs are supported: ${value}`);
+    throw new UsageError(`${origin}: only http and https URLs are supported: ${value}`);
   }
   return url.toString().replace(/\/+$/, '');
 }

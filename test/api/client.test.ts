@@ -80,7 +80,7 @@ describe('ApiClient', () => {
     server = await tinyServer(() => undefined);
     const error = (await clientFor(server.url, { retries: 0, timeoutMs: 200 }).get('/v1/slow').catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('network');
-    expect(error.message).toContain('timed out');
+    expect(error.message).toContain('no answer within 200 ms (--timeout)');
   });
 
   it('rejects a response that does not match the schema, and non-JSON', async () => {

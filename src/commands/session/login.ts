@@ -42,7 +42,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     return;
   }
 
-  const endpoints = oauthEndpoints(options, ctx.env, readProfile(ctx.settings.configDir, ctx.settings.profile), ctx.settings.baseUrl);
+  const endpoints = oauthEndpoints(options, ctx.env, readProfile(ctx.settings.configDir, ctx.settings.profile), ctx.settings.baseUrl, ctx.settings.profile);
   const clientId = options.clientId ?? (await ask(ctx, 'Client ID of the developer app', '--client-id'));
   if (way === 'password') {
     const username = options.username ?? (await ask(ctx, 'Email', '--username'));
