@@ -31,6 +31,8 @@ export const customProductSchema = z.looseObject({
   tags: z.array(z.string()).nullish(),
   prices: z.looseObject({ currency: z.string().nullish(), price: moneySchema.nullish() }).nullish(),
   design_status: namedRefSchema.nullish(),
+  minimum: z.number().nullish(),
+  sellable: z.boolean().nullish(),
   available_attributes: z.record(z.string(), z.array(attributeValueSchema).nullish()).nullish(),
   created_at: z.string().nullish(),
 });

@@ -6,6 +6,7 @@ import type { CustomProduct, PaymentMethod } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { UsageError } from '../errors.js';
 import { BuildError, buildOrder, type OrderPieces } from './builder.js';
+import { defaultPaymentMethod } from './payment-method.js';
 import { summariseIssues, validateOrder, type ValidationIssue } from './validate.js';
 
 /**
@@ -67,17 +68,6 @@ function build(pieces: OrderPieces) {
 function paymentMethodOfFile(file: unknown): string | undefined {
   const value = typeof file === 'object' && file !== null ? (file as { payment_method_id?: unknown }).payment_method_id : undefined;
   return typeof value === 'string' ? value : undefined;
-}
-
-export function defaultPaymentMethod(methods: readonly PaymentMethod[]): PaymentMethod {
-  const chosen = methods.find((m) => m.is_default === true) ?? (methods.length === 1 ? methods[0] : undefined);
-  if (!chosen) {
-    throw new UsageError(
-      methods.length === 0 ? 'the account has no payment method' : 'the account has no default payment method',
-      methods.length === 0 ? 'add one in the service, then run again' : `pass --payment-method (one of: ${methods.map((m) => m.id).join(', ')})`,
-    );
-  }
-  return chosen;
 }
 
 /** Each distinct custom product once, a few at a time; a 404 is `null` (validation names it). */

@@ -1,5 +1,6 @@
 import { formatPath, type FieldPath, type OrderRequest } from '../contract/order-request.js';
 import { checkOrderRequest, type AccountData, type Finding } from '../contract/order-rules.js';
+import { addressProblems } from './address-checks.js';
 import type { OrderSources } from './builder.js';
 
 /**
@@ -32,9 +33,24 @@ export function validateOrder(body: unknown, options: ValidateOptions = {}): Val
     const path = formatPath(finding.path);
     return where === undefined ? { path, message: finding.message } : { path, message: finding.message, where };
   };
-  const warnings = result.warnings.map(describe);
+  const warnings = [...result.warnings, ...addressWarnings(body)].map(describe);
   if (!result.ok) return { ok: false, issues: result.errors.map(describe), warnings };
   return { ok: true, body: result.body, issues: [], warnings };
+}
+
+/** Emails and countries that do not look right, in the billing address and every recipient. */
+function addressWarnings(body: unknown): Finding[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const { billing_address: billing, shipping_orders: shippingOrders } = body as Record<string, unknown>;
+  const addresses: [FieldPath, unknown][] = [[['billing_address'], billing]];
+  if (Array.isArray(shippingOrders)) {
+    shippingOrders.forEach((so: unknown, i) => addresses.push([['shipping_orders', i, 'recipient'], (so as { recipient?: unknown } | null)?.recipient]));
+  }
+  return addresses.flatMap(([path, address]) =>
+    typeof address === 'object' && address !== null
+      ? addressProblems(address as Record<string, unknown>).map(({ field, problem }) => ({ path: [...path, field], message: `${problem}: the service may refuse it` }))
+      : [],
+  );
 }
 
 function whereOf(path: FieldPath, sources?: OrderSources): string | undefined {

@@ -5,12 +5,14 @@ import type { Order } from '../../../api/schemas.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
 import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
-import { plan, send } from '../../../orders/exactly-once.js';
+import { plan as planSend, send } from '../../../orders/exactly-once.js';
 import { piecesFromFlags, type OrderFlags } from '../../../orders/inputs.js';
 import { OrderJournal } from '../../../orders/journal.js';
 import { prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
-import { describePaymentMethod, formatSummary, summarise } from '../../../orders/summary.js';
+import { describePaymentMethod } from '../../../orders/payment-method.js';
+import { formatPlan, pricePlan, type PricedPlan } from '../../../orders/plan.js';
 import { formatWarnings } from '../../../orders/validate.js';
+import { isMachineOutput, printJson } from '../../../output/render.js';
 import { printCreated } from './print.js';
 
 /**
@@ -23,12 +25,15 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
     ctx.io.err(`payment method: ${order.paymentMethod.id} (${describePaymentMethod(order.paymentMethod)}, the account default)`);
   }
   for (const line of formatWarnings(order.warnings)) ctx.io.err(line);
+  const priced = pricePlan(order.body, order.products);
+  // On a terminal the plan's warnings are in its table; elsewhere on stderr.
+  if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(`warning: ${w}`);
 
   const journal = await OrderJournal.open(ctx.settings.configDir);
   try {
-    const p = plan(journal, withoutExternalId(order.body), scopeOf(ctx), order.body.external_id);
+    const p = planSend(journal, withoutExternalId(order.body), scopeOf(ctx), order.body.external_id);
     if (options.dryRun) {
-      await writeOut(ctx, `${JSON.stringify({ ...order.body, external_id: p.externalId }, null, 2)}\n`);
+      await printDryRun(ctx, { ...order.body, external_id: p.externalId }, order, priced);
       return;
     }
     if (p.existing) {
@@ -38,7 +43,7 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
       await printCreated(ctx, await fetchCreated(ctx, p.existing.order_id), p.existing.external_id);
       return;
     }
-    await confirm(ctx, order);
+    await confirm(ctx, order, priced);
     if (p.origin === 'generated') ctx.io.err(`external id: ${p.externalId}`);
     else if (p.resumed) ctx.io.err(`finishing an earlier attempt: external id ${p.externalId}`);
     const sent = await send(ctx.api(), journal, order.body, p);
@@ -66,15 +71,28 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<PreparedOrder
   return completed.order;
 }
 
-/** Placing an order spends money: the summary, then a question whose default is no. */
-async function confirm(ctx: Context, order: PreparedOrder): Promise<void> {
+/** Placing an order spends money: the priced plan, then a question whose default is no. */
+async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<void> {
   if (ctx.yes) return;
   if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the order, or --dry-run to see it');
-  const payment = order.paymentMethod ? `${describePaymentMethod(order.paymentMethod)} ${order.paymentMethod.id}` : order.body.payment_method_id;
-  ctx.io.out(formatSummary(summarise(order.body, order.products), payment));
+  ctx.io.out(formatPlan(priced, order.body, { payment: paymentOf(order) }));
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message: 'Create this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+  const ok = await ask({ message: 'Place this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
   if (!ok) throw new CancelledError('cancelled: no order was created');
+}
+
+/**
+ * `--dry-run`: with --json (or --query) `{request, plan}`; on a terminal the plan, then the
+ * body; piped, the exact body alone, as scripts have always read it.
+ */
+async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedOrder, priced: PricedPlan): Promise<void> {
+  if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
+  const body = `${JSON.stringify(request, null, 2)}\n`;
+  await writeOut(ctx, ctx.io.stdoutIsTTY ? `${formatPlan(priced, request, { payment: paymentOf(order) })}\n\nThe request body:\n${body}` : body);
+}
+
+function paymentOf(order: PreparedOrder): string {
+  return order.paymentMethod ? `${describePaymentMethod(order.paymentMethod)} ${order.paymentMethod.id}` : order.body.payment_method_id;
 }
 
 /** The order a create made or found; one the service no longer has is said plainly. */

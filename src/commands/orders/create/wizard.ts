@@ -1,91 +1,86 @@
 import { readFile } from 'node:fs/promises';
-import { input, number, search, select } from '@inquirer/prompts';
+import { confirm, input, select } from '@inquirer/prompts';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
 import { listPaymentMethods } from '../../../api/resources/payment-methods.js';
-import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
-import { attributeName } from '../../../contract/attributes.js';
+import type { CustomProduct } from '../../../api/schemas.js';
+import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS, type AddressField } from '../../../contract/address.js';
+import { attributeName, findOffered, matchValue, offeredAttributes } from '../../../contract/attributes.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
+import { countryProblem, emailProblem } from '../../../orders/address-checks.js';
 import type { ItemInput, OrderPieces } from '../../../orders/builder.js';
-import { CsvError, parseRecipientsCsv, type RecipientsCsv } from '../../../orders/recipients-csv.js';
-import { describePaymentMethod } from '../../../orders/summary.js';
+import { describePaymentMethod } from '../../../orders/payment-method.js';
+import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type RecipientsCsv } from '../../../orders/recipients-csv.js';
 import { money } from '../../../output/format.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
- * attributes from what the product offers, quantity, payment method). It returns builder
- * pieces: the order is then built, validated, summarised and confirmed by the same code as
- * every other input path (src/orders/prepare.ts, command.ts).
+ * attributes from what the product offers, quantity, payment method). Every answer is
+ * checked as it is given, by the rules the flags and files meet (and, where the service
+ * decides, a little more: an email that looks like one, a two-letter country code), and
+ * asked again when it does not pass, so nothing typed is lost at the end. It returns
+ * builder pieces: the order is then built, validated, priced and confirmed by the same code
+ * as every other input path (src/orders/prepare.ts, command.ts).
+ *
+ * Only prompts whose answer is complete when Enter is pressed are used (no search-as-you-type:
+ * an Enter typed while its results load was dropped, and the next answers went to the wrong
+ * prompts).
  */
+
+type PromptIO = { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
+
 export async function runWizard(ctx: Context, given: OrderPieces): Promise<OrderPieces> {
-  const io = { input: ctx.io.stdin, output: ctx.io.stdout };
-  const client = ctx.api();
+  const io: PromptIO = { input: ctx.io.stdin, output: ctx.io.stdout };
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
 
   // 1. The product.
-  if (base.product === undefined) {
-    base.product = await search<number>(
-      {
-        message: 'Custom product (type to search)',
-        source: async (term) => {
-          const found: { name: string; value: number; description?: string }[] = [];
-          for await (const p of listCustomProducts(client, { search: term || undefined }, { limit: 20 })) {
-            const id = Number(p.id);
-            found.push({ name: `${p.name ?? 'product'} (${id})`, value: id, description: money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined) });
-          }
-          return found;
-        },
-      },
-      io,
-    );
-  }
-  const product = await getCustomProduct(client, String(base.product));
+  const product = base.product === undefined ? await askProduct(ctx, io) : await getCustomProduct(ctx.api(), String(base.product));
+  base.product = Number(product.id);
 
-  // 2. The recipients: one typed in, or a CSV.
+  // 2. The recipients: typed in, one or more, or a CSV.
   if (!pieces.recipient && !pieces.recipients) {
-    const how = await select<'one' | 'csv'>(
+    const how = await select<'typed' | 'csv'>(
       {
         message: 'Recipients',
         choices: [
-          { name: 'One recipient (type the address)', value: 'one' },
+          { name: 'Type the addresses', value: 'typed' },
           { name: 'Many recipients from a CSV file', value: 'csv' },
         ],
       },
       io,
     );
-    if (how === 'one') pieces.recipient = await askRecipient(io);
-    else pieces.recipients = await askCsv(io);
+    if (how === 'csv') pieces.recipients = await askCsv(io, product);
+    else {
+      const typed = await askRecipients(io);
+      if (typed.length === 1) pieces.recipient = typed[0];
+      else pieces.recipients = typedRecipients(typed);
+    }
   }
   const csv = pieces.recipients;
 
-  // 3. Each attribute the product offers (not those the CSV gives per row).
-  for (const [key, values] of Object.entries(product.available_attributes ?? {})) {
-    const names = (values ?? []).map((v) => v.name);
-    const name = attributeName(key);
-    if (names.length === 0 || csv?.attributeColumns.includes(name)) continue;
-    if (Object.keys(base.attributes).some((k) => k.toLowerCase() === name)) continue;
-    if (names.length === 1) {
-      base.attributes[name] = names[0]!;
-      continue;
-    }
-    base.attributes[name] = await select<string>({ message: capital(name), choices: names.map((n) => ({ name: n, value: n })) }, io);
+  // 3. Each attribute the product offers in several values (not those the CSV gives per row).
+  for (const kind of offeredAttributes(product.available_attributes)) {
+    if (csv?.attributeColumns.includes(kind.name)) continue;
+    if (Object.keys(base.attributes).some((given) => findOffered([kind], given))) continue;
+    if (kind.values.length === 1) continue; // the only value: nothing to choose
+    base.attributes[kind.name] = await select<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, io);
   }
 
-  // 4. Quantity (per recipient with a CSV, unless it has a quantity column).
+  // 4. Quantity (per recipient with many, unless the CSV has a quantity column).
   if (base.quantity === undefined && !csv?.hasQuantity) {
-    const q = await number(
-      { message: csv ? 'Quantity for each recipient' : 'Quantity', default: 1, min: 1, step: 1, required: true },
+    const answer = await input(
+      { message: csv ? 'Quantity for each recipient' : 'Quantity', default: '1', validate: (value) => quantityProblem(value) ?? true },
       io,
     );
-    base.quantity = q ?? 1;
+    base.quantity = Number(answer.trim());
   }
   pieces.items = [base, ...(given.items?.slice(1) ?? [])];
 
   // 5. Payment method, the default preselected.
   if (pieces.paymentMethodId === undefined) {
-    const methods = await listPaymentMethods(client);
-    if (methods.length === 0) throw new UsageError('the account has no payment method');
+    const methods = await listPaymentMethods(ctx.api());
+    if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
     const preferred = methods.find((m) => m.is_default === true) ?? methods[0]!;
     pieces.paymentMethodId = await select<string>(
       {
@@ -96,42 +91,133 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
       io,
     );
   }
-
   return pieces;
 }
 
-type PromptIO = { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
+/** A name to search for (or an id), then a choice among the matches. */
+async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
+  let matches: CustomProduct[] = [];
+  await input(
+    {
+      message: 'Custom product (a name to search for, or its id)',
+      validate: async (value) => {
+        const term = value.trim();
+        if (term === '') return 'Type part of the product name, or its id';
+        matches = /^\d+$/.test(term) ? await byId(ctx, term) : await bySearch(ctx, term);
+        return matches.length > 0 || `No custom product matches "${term}"; try another name`;
+      },
+    },
+    io,
+  );
+  if (matches.length === 1) return matches[0]!;
+  const id = await select<string>(
+    { message: 'Which one', choices: matches.map((p) => ({ name: `${p.name ?? 'product'} (${p.id})  ${money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined)}`, value: String(p.id) })) },
+    io,
+  );
+  return matches.find((p) => String(p.id) === id)!;
+}
 
-async function askRecipient(io: PromptIO): Promise<Record<string, string>> {
+async function byId(ctx: Context, id: string): Promise<CustomProduct[]> {
+  try {
+    return [await getCustomProduct(ctx.api(), id)];
+  } catch {
+    return [];
+  }
+}
+
+async function bySearch(ctx: Context, term: string): Promise<CustomProduct[]> {
+  const found: CustomProduct[] = [];
+  for await (const p of listCustomProducts(ctx.api(), { search: term }, { limit: 20 })) found.push(p);
+  return found;
+}
+
+/** One recipient after another, each field checked as it is typed. */
+async function askRecipients(io: PromptIO): Promise<Record<string, string>[]> {
+  const recipients: Record<string, string>[] = [];
+  do recipients.push(await askRecipient(io, recipients.length + 1));
+  while (await confirm({ message: 'Add another recipient?', default: false }, io));
+  return recipients;
+}
+
+const NEEDED = new Set<string>(USUAL_RECIPIENT_FIELDS);
+
+async function askRecipient(io: PromptIO, n: number): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const required = new Set<string>(USUAL_RECIPIENT_FIELDS);
   for (const field of ADDRESS_FIELDS) {
-    const label = `${capital(field.replace(/_/g, ' '))}${required.has(field) ? '' : ' (optional)'}`;
-    const value = (await input({ message: label, required: required.has(field) }, io)).trim();
-    if (value !== '') out[field] = value;
+    const label = `${n > 1 ? `Recipient ${n}: ` : ''}${capital(field.replace(/_/g, ' '))}${NEEDED.has(field) ? '' : ' (optional)'}`;
+    const value = (await input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true }, io)).trim();
+    if (value !== '') out[field] = field === 'country' ? value.toUpperCase() : value;
   }
   return out;
 }
 
-async function askCsv(io: PromptIO): Promise<RecipientsCsv> {
+/** Why an answer for an address field will not do, in the wizard's words. */
+function fieldProblem(field: AddressField, answer: string): string | undefined {
+  const value = answer.trim();
+  if (value === '') return NEEDED.has(field) ? `${capital(field.replace(/_/g, ' '))} is needed for the parcel to arrive` : undefined;
+  if (field === 'email') return emailProblem(value);
+  if (field === 'country') return countryProblem(value.toUpperCase());
+  return undefined;
+}
+
+function quantityProblem(answer: string): string | undefined {
+  const value = answer.trim();
+  return /^\d+$/.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value)) ? undefined : 'Enter a whole number, 1 or more';
+}
+
+/** Several typed recipients, as the CSV reader gives rows: one shipping order each. */
+function typedRecipients(recipients: Record<string, string>[]): RecipientsCsv {
+  const rows: RecipientRow[] = recipients.map((recipient, i) => ({ row: i + 1, recipient, attributes: {} }));
+  return { file: 'recipient', attributeColumns: [], hasQuantity: false, hasProduct: false, rows };
+}
+
+/** The path of a recipients CSV, read and checked against the product when it is given. */
+async function askCsv(io: PromptIO, product: CustomProduct): Promise<RecipientsCsv> {
   let parsed: RecipientsCsv | undefined;
   await input(
     {
       message: 'Recipients CSV file',
-      required: true,
-      validate: async (path) => {
+      validate: async (answer) => {
+        const path = answer.trim();
+        if (path === '') return 'Type the path of a CSV file';
+        let data: Buffer;
         try {
-          parsed = parseRecipientsCsv(await readFile(path.trim()), path.trim());
-          return true;
+          data = await readFile(path);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          return code === 'ENOENT' ? `file not found: ${path}` : code === 'EISDIR' ? `${path} is a directory` : `cannot read ${path} (${code ?? String(err)})`;
+        }
+        try {
+          parsed = parseRecipientsCsv(data, path);
         } catch (err) {
           if (err instanceof CsvError) return err.message;
-          return `cannot read ${path.trim()}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+          throw err;
         }
+        return csvProblem(parsed, product) ?? true;
       },
     },
     io,
   );
   return parsed!;
+}
+
+/** The first cell of the CSV that the product or the wizard's checks refuse. */
+function csvProblem(csv: RecipientsCsv, product: CustomProduct): string | undefined {
+  const offered = offeredAttributes(product.available_attributes);
+  for (const row of csv.rows) {
+    for (const [name, value] of Object.entries(row.attributes)) {
+      const kind = findOffered(offered, name);
+      const where = csvLocation(csv.file, row.row, name);
+      if (!kind) return `${where}: ${product.name ?? 'the product'} has no attribute "${name}"`;
+      if (matchValue(kind, value) === undefined) return `${where}: "${value}" is not a ${attributeName(name)} of ${product.name ?? 'the product'} (offered: ${kind.values.join(', ')})`;
+    }
+    for (const field of ['email', 'country'] as const) {
+      const value = row.recipient[field];
+      const problem = value === undefined ? undefined : fieldProblem(field, value);
+      if (problem) return `${csvLocation(csv.file, row.row, field)}: ${problem}`;
+    }
+  }
+  return undefined;
 }
 
 function capital(s: string): string {

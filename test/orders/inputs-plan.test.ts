@@ -7,7 +7,7 @@ import type { CustomProduct } from '../../src/api/schemas.js';
 import type { OrderRequest } from '../../src/contract/order-request.js';
 import { UsageError } from '../../src/errors.js';
 import { piecesFromFlags } from '../../src/orders/inputs.js';
-import { formatSummary, summarise } from '../../src/orders/summary.js';
+import { formatPlan, pricePlan } from '../../src/orders/plan.js';
 
 const none = () => Readable.from([]);
 
@@ -64,34 +64,58 @@ describe('piecesFromFlags', () => {
   });
 });
 
-describe('summarise', () => {
-  const product = (id: number, amount: number, display: string, currency = 'USD') =>
-    ({ id, name: `P${id}`, prices: { currency, price: { amount, display } } }) as unknown as CustomProduct;
+describe('pricePlan', () => {
+  const product = (id: number, amount: number, display: string, currency = 'USD', extra: Record<string, unknown> = {}) =>
+    ({ id, name: `P${id}`, prices: { currency, price: { amount, display } }, minimum: 1, sellable: true, design_status: { id: 4, name: 'Approved' }, ...extra }) as unknown as CustomProduct;
+  const body: OrderRequest = {
+    payment_method_id: 'pm',
+    line_items: [
+      { id: 1, product: 7, quantity: 3, attributes: { color: 'Navy', size: 'M' } },
+      { id: 2, product: 8, quantity: 2, attributes: {} },
+    ],
+    shipping_orders: [
+      { recipient: { first_name: 'Ann', last_name: 'Lee', city: 'Oslo', country: 'NO' }, line_items: [{ id: 1, quantity: 3 }] },
+      { recipient: { first_name: 'Bo', city: 'Oslo' }, line_items: [{ id: 2, quantity: 2 }] },
+    ],
+  };
 
-  test('per-line totals, recipients, units and total from the products prices', () => {
-    const body: OrderRequest = {
-      payment_method_id: 'pm',
-      line_items: [
-        { id: 1, product: 7, quantity: 3, attributes: { size: 'M' } },
-        { id: 2, product: 8, quantity: 2, attributes: {} },
-      ],
-      shipping_orders: [
-        { recipient: {} as never, line_items: [{ id: 1, quantity: 3 }] },
-        { recipient: {} as never, line_items: [{ id: 2, quantity: 2 }] },
-      ],
-    };
-    const s = summarise(body, new Map([[7, product(7, 1250, '12.50')], [8, product(8, 999, '9.99')]]));
-    expect(s.rows.map((r) => [r.product, r.attributes, r.quantity, r.unit, r.total])).toEqual([
-      ['P7 (7)', 'size: M', 3, '12.50 USD', '37.50 USD'],
-      ['P8 (8)', '', 2, '9.99 USD', '19.98 USD'],
+  test('unit prices from the products, line subtotals and the subtotal as money objects; no shipping or tax', () => {
+    const plan = pricePlan(body, new Map([[7, product(7, 1250, '12.50')], [8, product(8, 999, '9.99')]]));
+    expect(plan.line_items).toEqual([
+      { id: 1, product: 7, name: 'P7', variant: 'Navy / M', quantity: 3, unit_price: { currency: 'USD', amount: 1250, display: '12.50' }, subtotal: { currency: 'USD', amount: 3750, display: '37.50' } },
+      { id: 2, product: 8, name: 'P8', variant: '', quantity: 2, unit_price: { currency: 'USD', amount: 999, display: '9.99' }, subtotal: { currency: 'USD', amount: 1998, display: '19.98' } },
     ]);
-    expect([s.recipients, s.units, s.total]).toEqual([2, 5, '57.48 USD']);
-    const text = formatSummary(s, 'visa ending 4242');
-    expect(text).toContain('Recipients: 2 (one shipping order each)');
-    expect(text).toContain('Total before shipping and tax: 57.48 USD');
-    expect(text).toContain('Payment method: visa ending 4242');
-    // an unknown price makes the total unknown rather than wrong
-    expect(summarise(body, new Map([[7, product(7, 1250, '12.50')]])).total).toBe('?');
-    expect(summarise(body, new Map([[7, product(7, 1250, '12.50')], [8, product(8, 10, '10', 'EUR')]])).total).toBe('?');
+    expect(plan.subtotal).toEqual({ currency: 'USD', amount: 5748, display: '57.48' });
+    expect(plan.shipments).toBe(2);
+    expect(plan.warnings).toEqual([]);
+    const text = formatPlan(plan, body, { payment: 'visa ending 4242 pm_1' });
+    expect(text).toContain('Shipments: 2 (one per recipient)');
+    expect(text).toContain('  Ann Lee, Oslo, NO: item 1 x 3');
+    expect(text).toContain('Subtotal: 57.48 USD');
+    expect(text).toContain('Shipping and tax are computed by the service when the order is created.');
+    expect(text).toContain('Payment method: visa ending 4242 pm_1');
+  });
+
+  test('an unknown price or a second currency makes the subtotal unknown rather than wrong', () => {
+    expect(pricePlan(body, new Map([[7, product(7, 1250, '12.50')]])).subtotal).toBeNull();
+    expect(pricePlan(body, new Map([[7, product(7, 1250, '12.50')], [8, product(8, 10, '10', 'EUR')]])).subtotal).toBeNull();
+  });
+
+  test('warns (never refuses) below a minimum, for a product not sellable, and for a design not approved', () => {
+    const plan = pricePlan(body, new Map([
+      [7, product(7, 1250, '12.50', 'USD', { minimum: 12 })],
+      [8, product(8, 999, '9.99', 'USD', { sellable: false, design_status: { id: 2, name: 'In Review' } })],
+    ]));
+    expect(plan.warnings).toEqual([
+      'P7 (7): 3 ordered, below its minimum of 12',
+      'P8 (8) is not sellable',
+      'P8 (8): its design is not approved (In Review)',
+    ]);
+    expect(formatPlan(plan, body)).toContain('warning: P7 (7): 3 ordered, below its minimum of 12');
+  });
+
+  test('the minimum counts all line items of a product together', () => {
+    const two: OrderRequest = { ...body, line_items: [body.line_items[0]!, { ...body.line_items[0]!, id: 2, quantity: 9 }] };
+    expect(pricePlan(two, new Map([[7, product(7, 1250, '12.50', 'USD', { minimum: 12 })]])).warnings).toEqual([]);
   });
 });

@@ -1,0 +1,24 @@
+import type { PaymentMethod } from '../api/schemas.js';
+import { UsageError } from '../errors.js';
+
+/** `visa ending 4242`, `Chase ending 6789`. */
+export function describePaymentMethod(m: PaymentMethod): string {
+  if (m.card) return `${m.card.brand ?? 'card'} ending ${m.card.last4 ?? '?'}`;
+  if (m.us_bank_account) return `${m.us_bank_account.bank_name ?? 'bank account'} ending ${m.us_bank_account.last4 ?? '?'}`;
+  return m.type ?? 'payment method';
+}
+
+/**
+ * The account's default payment method. The spec does not show how the service marks it;
+ * `is_default: true` is read (the sandbox's field), and a single method is the default.
+ */
+export function defaultPaymentMethod(methods: readonly PaymentMethod[]): PaymentMethod {
+  const chosen = methods.find((m) => m.is_default === true) ?? (methods.length === 1 ? methods[0] : undefined);
+  if (!chosen) {
+    throw new UsageError(
+      methods.length === 0 ? 'the account has no payment method' : 'the account has no default payment method',
+      methods.length === 0 ? 'add one in the service, then run again' : `pass --payment-method (one of: ${methods.map((m) => m.id).join(', ')})`,
+    );
+  }
+  return chosen;
+}
