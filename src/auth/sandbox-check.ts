@@ -1,8 +1,6 @@
 import type { Trace } from '../api/trace.js';
 import { DEFAULT_BASE_URL } from '../config/settings.js';
-
-/** The header every answer of `merch sandbox` carries. */
-export const SANDBOX_HEADER = 'x-merch-sandbox';
+import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 
 /**
  * Whether the server at `url` is a merch sandbox, so that its public credentials

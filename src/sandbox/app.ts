@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { accountOfRequest, requireAccount } from './auth.js';
 import type { App, Env, SandboxContext } from './context.js';
 import { errorResponse } from './errors.js';
@@ -44,7 +45,6 @@ const SERVICE_PREFIXES = ['/v1', '/design-tool'];
  * Every answer says it comes from a merch sandbox (401s, 404s, errors and test controls too):
  * the CLI sends the sandbox's public token only to a server that answers with it.
  */
-export const SANDBOX_HEADER = 'X-Merch-Sandbox';
 
 /** Recorded too: the OAuth server's requests (so a test can count token requests). */
 const RECORDED_PREFIXES = [...SERVICE_PREFIXES, '/o'];

@@ -4,13 +4,16 @@ import { HttpError, validationError, zodFindings } from './errors.js';
 
 /** zod at the edge: every request body and query goes through one of these. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
+  return check(schema, await readJson(c));
+}
+
+/** The request body as JSON, any value; a body that is not JSON is DRF's 400. */
+export async function readJson(c: Context): Promise<unknown> {
   try {
-    raw = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new HttpError(400, { detail: 'The request body must be JSON.' });
   }
-  return check(schema, raw);
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { App, SandboxContext } from '../context.js';
 import { checkOrderRequest } from '../../contract/order-rules.js';
-import { badRequest, conflict, HttpError, NON_FIELD_ERRORS, notFound, validationError } from '../errors.js';
+import { conflict, HttpError, NON_FIELD_ERRORS, notFound, validationError } from '../errors.js';
 import { orderBy, orderOrdering } from '../listing.js';
 import type { DuplicateOrderForm } from '../options.js';
 import { buildOrder } from '../order-builder.js';
 import { accountData, resolveOrder } from '../order-resolution.js';
 import { paginate } from '../pagination.js';
 import type { Order } from '../records.js';
-import { parseQuery, pathId } from '../validate.js';
+import { parseQuery, pathId, readJson } from '../validate.js';
 
 const listQuery = z.object({ external_id: z.string().optional(), ordering: orderOrdering });
 
@@ -40,9 +40,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.post('/v1/orders', async (c) => {
-    const body: unknown = await c.req.json().catch(() => {
-      throw badRequest('The request body must be JSON.');
-    });
+    const body = await readJson(c);
     const account = store.account(c.get('account'));
     const products = store.customProducts(account.id);
     // The same rules the CLI applies before it sends (src/contract/order-rules.ts).
