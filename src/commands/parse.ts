@@ -74,14 +74,22 @@ export function stringList(value: string): string {
 /** The orderable fields of supplier and custom products (spec 4.1, 4.2). */
 export { ORDERING_FIELDS as SORT_FIELDS } from '../contract/listing.js';
 
+/** A flag's parser that also tells shell completion which values to offer (`merch completion`). */
+export type CompletingParser<T> = ((value: string, previous: T) => T) & { completions: readonly string[] };
+
+export function completing<T>(values: readonly string[], parser: (value: string, previous: T) => T): CompletingParser<T> {
+  return Object.assign((value: string, previous: T) => parser(value, previous), { completions: values });
+}
+
 /** An ordering field: one of `fields`, optionally with a leading `-`. */
 export function ordering(fields: readonly string[]) {
-  return (value: string): string => {
-    if (!fields.includes(value.replace(/^-/, ''))) {
+  const values = fields.flatMap((field) => [field, `-${field}`]);
+  return completing(values, (value: string): string => {
+    if (!values.includes(value)) {
       throw new InvalidArgumentError(`expected one of ${fields.join(', ')} (a leading - sorts descending)`);
     }
     return value;
-  };
+  });
 }
 
 /** A repeatable `NAME=VALUE` flag, collected into an object. */

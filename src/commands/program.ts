@@ -7,7 +7,7 @@ import { nonNegativeInt, positiveInt } from './parse.js';
 function addGlobalOptions(program: Command) {
   return program
     .option('--json', 'print machine-readable JSON')
-    .option('--jsonl', 'print one JSON record per line (streams with --all)')
+    .addOption(new Option('--jsonl', 'print one JSON record per line (streams with --all)').conflicts('json'))
     .option('-q, --query <expr>', 'JMESPath expression applied to the JSON output')
     .option('--no-color', 'disable color (also NO_COLOR)')
     .option('--verbose', 'trace requests and responses on stderr (secrets redacted)')
@@ -47,6 +47,7 @@ export class MerchProgram extends Command<[], GlobalOptions> {
     })
       .description('Command-line client for the Custom Product Ordering Service')
       .version(VERSION, '-V, --version')
+      .configureHelp({ showGlobalOptions: true })
       .exitOverride()
       .showSuggestionAfterError(true);
     addGlobalOptions(this);

@@ -6,6 +6,7 @@ import { registerOrders } from './orders/index.js';
 import { registerParts } from './parts/index.js';
 import { registerPaymentMethods } from './payment-methods/index.js';
 import { registerDesignLink } from './design-link/index.js';
+import { registerHelp } from './help.js';
 import { registerProducts } from './products/index.js';
 import { registerSandbox } from './sandbox/index.js';
 import { registerSession } from './session/index.js';
@@ -24,4 +25,5 @@ export function registerCommands(program: MerchProgram): void {
   registerApi(program);
   registerSandbox(program);
   registerCompletion(program);
+  registerHelp(program);
 }

@@ -1,18 +1,35 @@
-import type { CommandUnknownOpts as Command } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
 import type { Shell } from './index.js';
 
 interface Node {
   path: string[];
   subcommands: string[];
   flags: string[];
+  /** The flags that take a value, each with the values to offer (empty: the shell's own completion, e.g. files). */
+  values: Map<string, readonly string[]>;
 }
 
 /** Every command path of the program with its subcommands and flags (globals included). */
-function walk(command: Command, path: string[] = [], inherited: string[] = []): Node[] {
-  const own = command.options.flatMap((option) => [option.long, option.short].filter((f): f is string => Boolean(f)));
-  const flags = [...inherited, ...own, '--help'];
-  const node = { path, subcommands: command.commands.map((c) => c.name()), flags };
-  return [node, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? own : inherited))];
+function walk(command: Command, path: string[] = [], inherited: readonly Option[] = []): Node[] {
+  const options = [...inherited, ...command.options];
+  const flags = [...options.flatMap(names), '--help'];
+  const values = new Map(options.filter(takesValue).flatMap((option) => names(option).map((name) => [name, valuesOf(option)] as const)));
+  const node = { path, subcommands: command.commands.map((c) => c.name()), flags, values };
+  return [node, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? command.options : inherited))];
+}
+
+function names(option: Option): string[] {
+  return [option.long, option.short].filter((f): f is string => Boolean(f));
+}
+
+function takesValue(option: Option): boolean {
+  return option.required || option.optional;
+}
+
+/** A flag's choices, or the values its parser offers (src/commands/parse.ts `completing`). */
+function valuesOf(option: Option): readonly string[] {
+  const parser = (option as { parseArg?: { completions?: readonly string[] } }).parseArg;
+  return option.argChoices ?? parser?.completions ?? [];
 }
 
 export function completionScript(shell: Shell, program: Command): string {
@@ -22,25 +39,53 @@ export function completionScript(shell: Shell, program: Command): string {
   return fish(nodes);
 }
 
+/**
+ * The command path is the words that are not flags, nor the value of a flag that takes one
+ * (`merch --profile st products l<TAB>`); after such a flag its values are offered, or the
+ * shell's default completion (files) when it has none to offer.
+ */
 function bash(nodes: Node[]): string {
-  const cases = nodes
-    .map((n) => `    "${n.path.join(' ')}") words="${[...n.subcommands, ...n.flags].join(' ')}" ;;`)
+  const valueFlags = [...new Set(nodes.flatMap((n) => [...n.values.keys()]))].join(' ');
+  // Deepest commands first: `orders wait 1001` (a command and its arguments) is matched by `orders wait`, not `orders`.
+  const deepestFirst = [...nodes].sort((a, b) => b.path.length - a.path.length);
+  const commandCases = deepestFirst.map((n) => `      ${pattern(n.path)}) words="${[...n.subcommands, ...n.flags].join(' ')}" ;;`).join('\n');
+  const valueCases = deepestFirst
+    .flatMap((n) => [...n.values].filter(([, values]) => values.length > 0).map(([flag, values]) => `      ${pattern(n.path, flag)}) words="${values.join(' ')}" ;;`))
     .join('\n');
   return `# bash completion for merch
 _merch() {
-  local cur path="" w words
+  local cur path="" w words value=""
   cur="\${COMP_WORDS[COMP_CWORD]}"
   for w in "\${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
-    case "$w" in -*) ;; *) path="\${path:+$path }$w" ;; esac
+    if [ -n "$value" ]; then value=""; continue; fi
+    case "$w" in
+      --*=*) ;;
+      -*) case " ${valueFlags} " in *" $w "*) value="$w" ;; esac ;;
+      *) path="\${path:+$path }$w" ;;
+    esac
   done
-  case "$path" in
-${cases}
-    *) words="" ;;
-  esac
+  if [ -n "$value" ]; then
+    case "\${path:+$path }$value" in
+${valueCases}
+      *) return ;;
+    esac
+  else
+    case "$path" in
+${commandCases}
+      *) words="" ;;
+    esac
+  fi
   COMPREPLY=( $(compgen -W "$words" -- "$cur") )
 }
 complete -o default -F _merch merch
 `;
+}
+
+/** A bash case pattern for a command path, with any arguments after it, then `last` (a flag) when given. */
+function pattern(path: string[], last?: string): string {
+  const end = last === undefined ? '' : ` ${last}`;
+  if (path.length === 0) return `"${last ?? ''}"`;
+  return `"${path.join(' ')}${end}"|"${path.join(' ')} "*"${end}"`;
 }
 
 function fish(nodes: Node[]): string {
@@ -50,7 +95,11 @@ function fish(nodes: Node[]): string {
       ? '__fish_use_subcommand'
       : `__fish_seen_subcommand_from ${node.path[node.path.length - 1]}`;
     for (const sub of node.subcommands) lines.push(`complete -c merch -n '${condition}' -a ${sub}`);
-    for (const flag of node.flags.filter((f) => f.startsWith('--'))) lines.push(`complete -c merch -n '${condition}' -l ${flag.slice(2)}`);
+    for (const flag of node.flags.filter((f) => f.startsWith('--'))) {
+      const values = node.values.get(flag);
+      const value = values === undefined ? '' : values.length === 0 ? ' -r -F' : ` -x -a '${values.join(' ')}'`;
+      lines.push(`complete -c merch -n '${condition}' -l ${flag.slice(2)}${value}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

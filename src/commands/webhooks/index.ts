@@ -4,7 +4,7 @@ import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import { action, examples } from '../action.js';
 import { addPageFlags } from '../page-options.js';
 import { httpUrl } from '../parse-url.js';
-import { collect, integerId, listenPort, positiveInt } from '../parse.js';
+import { collect, completing, integerId, listenPort, positiveInt } from '../parse.js';
 
 export function registerWebhooks(program: MerchProgram): void {
   const webhooks = program.command('webhooks').description('webhook subscriptions and events');
@@ -34,7 +34,7 @@ export function registerWebhooks(program: MerchProgram): void {
     .option('--port <n>', 'port to listen on (0: any free port)', listenPort, 8787)
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--path <path>', 'URL path that receives deliveries', '/')
-    .option('--events <list>', `comma list of event kinds to accept (default all: ${EVENT_KINDS.join(', ')})`)
+    .option('--events <list>', `comma list of event kinds to accept (default all: ${EVENT_KINDS.join(', ')})`, completing(EVENT_KINDS, (value: string) => value))
     .option('--forward-to <url>', 'relay every event to URL, or EVENT=URL one event kind (repeatable)', collect)
     .option('--save <file>', 'event journal (default <config dir>/events.jsonl)')
     .option('--subscribe', 'create one subscription per event, deleted on exit')

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runMerch } from '../support/run-merch.js';
+
+let bashScript = '';
+beforeAll(async () => {
+  bashScript = (await runMerch(['completion', 'bash'])).stdout;
+});
+
+/** What bash offers for the last word of `line` (the words as bash splits them). */
+function complete(...words: string[]): string[] {
+  const quoted = words.map((word) => `'${word}'`).join(' ');
+  const probe = `${bashScript}\nCOMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _merch; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const out = spawnSync('bash', ['-c', probe], { encoding: 'utf8' });
+  expect(out.stderr).toBe('');
+  return out.stdout.split('\n').filter((line) => line !== '');
+}
+
+describe('bash completion (issue 13.23)', () => {
+  it('skips the value of a global flag to find the command', () => {
+    expect(complete('merch', '--profile', 'st', 'products', 'l')).toEqual(['list']);
+    expect(complete('merch', '--base-url', 'http://127.0.0.1:4010', 'orders', 'w')).toEqual(['wait', 'watch']);
+    expect(complete('merch', 'orders', '--timeout', '100', 'list', '--l')).toEqual(['--limit']);
+    expect(complete('merch', 'orders', 'watch', '1001', '--ev')).toEqual(['--events']);
+  });
+
+  it('offers the values of --sort, --event, --events and --until, not flags', () => {
+    expect(complete('merch', 'products', 'list', '--sort', '')).toEqual(['id', '-id', 'created_at', '-created_at', 'name', '-name']);
+    expect(complete('merch', 'custom-products', 'list', '--sort', '-n')).toEqual(['-name']);
+    expect(complete('merch', 'webhooks', 'create', '--event', 'order.')).toEqual(['order.created', 'order.changed']);
+    expect(complete('merch', 'webhooks', 'listen', '--events', 'custom')).toEqual(['custom_product.created', 'custom_product.changed']);
+    expect(complete('merch', 'orders', 'wait', '1001', '--until', 's')).toEqual(['shipped']);
+  });
+
+  it('leaves a flag whose value is a file or a name to the shell (nothing offered)', () => {
+    expect(complete('merch', 'orders', 'watch', '1001', '--events', '')).toEqual([]);
+    expect(complete('merch', '--profile', '')).toEqual([]);
+  });
+});
+
+describe('fish completion', () => {
+  it('marks flags that take a value, with their values where known', async () => {
+    const { stdout } = await runMerch(['completion', 'fish']);
+    expect(stdout).toContain("-n '__fish_seen_subcommand_from list' -l sort -x -a 'id -id created_at -created_at name -name'");
+    expect(stdout).toContain("-n '__fish_seen_subcommand_from watch' -l events -r -F");
+    expect(stdout).toContain("-n '__fish_seen_subcommand_from listen' -l events -x -a 'shipping_order.scheduled");
+  });
+});
