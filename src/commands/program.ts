@@ -9,6 +9,7 @@ function addGlobalOptions(program: Command) {
     .option('--json', 'print machine-readable JSON')
     .addOption(new Option('--jsonl', 'print one JSON record per line (streams with --all)').conflicts('json'))
     .option('-q, --query <expr>', 'JMESPath expression applied to the JSON output')
+    .addOption(new Option('--format <format>', 'csv: RFC 4180 rows with a header (formulas neutralised); tsv: tab-separated rows, also on a terminal').choices(['csv', 'tsv'] as const).conflicts(['json', 'jsonl', 'query']))
     .option('--no-color', 'disable color (also NO_COLOR)')
     .option('--verbose', 'trace requests and responses on stderr (secrets redacted)')
     .option('--timeout <ms>', 'per-request timeout in ms (default 30000)', positiveInt)

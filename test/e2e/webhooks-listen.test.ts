@@ -129,14 +129,15 @@ describe('webhooks listen against the sandbox', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain(`triggered ${event}`);
     }
-    await waitFor(() => journal(file).length >= EVENT_KINDS.length, 'every event journaled');
+    const printed = () => listener.out().trimEnd().split('\n').slice(1);
+    await waitFor(() => journal(file).length >= EVENT_KINDS.length && printed().length >= EVENT_KINDS.length, 'every event journaled and printed');
     // A second copy would be a retry, and the sandbox retries only a delivery that failed.
     expect(sandboxLog.filter((line) => line.includes(listener.target) && /failed/.test(line))).toEqual([]);
 
     const records = journal(file);
     expect(records.map((r) => r.event).sort()).toEqual([...EVENT_KINDS].sort());
     expect(records.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
-    const lines = listener.out().trimEnd().split('\n').slice(1);
+    const lines = printed();
     expect(lines).toHaveLength(6);
     for (const event of EVENT_KINDS) expect(lines.filter((line) => line.includes(`  ${event}  `))).toHaveLength(1);
     expect(lines.find((l) => l.includes('  order.changed  '))).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  order\\.changed  order ${order.id}  status=\\S`));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, collect, ROOT } from '../support/process.js';
+import { BIN, collect, merchProcess, ROOT } from '../support/process.js';
 import { cliEnv, startMerch, TOKEN, TOKEN_2 } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { waitFor } from '../support/wait-for.js';
@@ -184,7 +184,7 @@ describe('no token over plain http to a remote host', () => {
     });
     await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
     const port = (capture.address() as AddressInfo).port;
-    // A preload that records every DNS lookup and connection to a non-loopback host and
+    // The real process, with a preload that records every DNS lookup and connection to a non-loopback host and
     // sends it to the capture server instead: nothing ever leaves the machine.
     const dir = mkdtempSync(join(tmpdir(), 'merch-rel-guard-'));
     const log = join(dir, 'attempts.log');
@@ -222,14 +222,14 @@ syncBuiltinESMExports();
         [['design-link', '--sku', 'DT-000001', '--user-id', 'acme', '--design-tool-url', `${remote}/design-tool`], env],
       ];
       for (const [args, runEnv] of refused) {
-        const run = await merchWithin(sandbox().url, [...args, '--verbose'], { env: runEnv });
+        const run = await merchProcess(sandbox(), [...args, '--verbose'], { env: runEnv });
         expect(run.stderr, args.join(' ')).toMatch(/refusing to send the (token|design tool key) over plain http/);
         expect([2, 3], `${args.join(' ')}: exit ${run.code} ${run.stderr}`).toContain(run.code);
         expect(attempts(), `${args.join(' ')}: no lookup, no connection`).toEqual([]);
         expect(seen, args.join(' ')).toEqual([]);
       }
       // The refusal is the only thing in the way: with --insecure the token goes (to the stand-in).
-      const insecure = await merchWithin(sandbox().url, ['products', 'list', '--base-url', remote, '--insecure'], { env });
+      const insecure = await merchProcess(sandbox(), ['products', 'list', '--base-url', remote, '--insecure'], { env });
       expect(insecure.code, insecure.stderr).toBe(0);
       expect(attempts().length).toBeGreaterThan(0);
       expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${TOKEN}`]);
@@ -362,7 +362,7 @@ describe('account isolation in the sandbox', () => {
     const header = await fetch(`${s.url}/v1/orders/${order.id}`, { headers: { authorization: `Bearer ${TOKEN_2}`, 'sc-account-id': 'acme' } });
     expect(header.status).toBe(403);
     // The CLI as globex: exit 4 for acme's ids.
-    for (const args of [['custom-products', 'get', String(product.id)], ['orders', 'get', String(order.id)], ['webhooks', 'delete', String(hook.id)], ['payment-methods', 'set-default', pmIds[1]!], ['custom-products', 'from-cart', cart]]) {
+    for (const args of [['custom-products', 'get', String(product.id)], ['orders', 'get', String(order.id)], ['webhooks', 'delete', String(hook.id)], ['payment-methods', 'set-default', pmIds.at(-1)!], ['custom-products', 'from-cart', cart]]) {
       const run = await merchWithin(s.url, args, { env: { MERCH_TOKEN: TOKEN_2 } });
       expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(4);
     }
