@@ -5,6 +5,7 @@ import { BASE_URL, originOf, resolveSettings, type Settings } from './config/set
 import type { GlobalOptions } from './commands/program.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO, type IOStreams } from './output/io.js';
+import { retryNotes } from './output/progress.js';
 import type { OutputFormat } from './output/render.js';
 
 /** What main() is given for one run: the streams, the environment, where interruptions come from. */
@@ -36,7 +37,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
     env,
     interrupts,
     settings,
-    format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query },
+    format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query, delimited: globals.format },
     yes: globals.yes ?? false,
     api() {
       if (client) return client;
@@ -50,6 +51,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
         insecure: settings.insecure,
         trace,
         connectionHint: connectionHint(settings),
+        onRetry: retryNotes(theIO),
       });
       return client;
     },

@@ -4,7 +4,9 @@ import type { RunEnvironment } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
+import { colorAllowed } from './output/io.js';
 import { stripControl } from './output/sanitize.js';
+import { red } from './output/style.js';
 
 export { processInterrupts } from './lib/interrupt.js';
 export { processStreams } from './output/io.js';
@@ -27,17 +29,20 @@ export async function main(argv: string[], environment: RunEnvironment): Promise
     await program.parseAsync(argv, { from: 'user' });
     return program.exitCode;
   } catch (error) {
-    return report(error, argv.includes('--verbose'), environment.io.stderr);
+    const color = environment.io.stderrIsTTY && colorAllowed(argv.includes('--no-color'), environment.env);
+    return report(error, argv.includes('--verbose'), environment.io.stderr, color);
   }
 }
 
-function report(error: unknown, verbose: boolean, stderr: Writable): number {
+/** Prints the error (`error:` in red on a color terminal) and returns its exit code. */
+function report(error: unknown, verbose: boolean, stderr: Writable, color: boolean): number {
+  const label = red('error:', color);
   if (error instanceof CommanderError) {
     // commander has printed its message; help and version are successes.
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
   if (error instanceof CliError) {
-    stderr.write(`error: ${stripControl(error.message)}\n`);
+    stderr.write(`${label} ${stripControl(error.message)}\n`);
     if (error.hint) stderr.write(`hint: ${stripControl(error.hint)}\n`);
     return error.exitCode;
   }
@@ -46,7 +51,7 @@ function report(error: unknown, verbose: boolean, stderr: Writable): number {
     return ExitCode.interrupted;
   }
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`error: ${stripControl(message.split('\n')[0] ?? '')}\n`);
+  stderr.write(`${label} ${stripControl(message.split('\n')[0] ?? '')}\n`);
   if (verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   else stderr.write('hint: run again with --verbose for details\n');
   return ExitCode.failed;

@@ -63,6 +63,14 @@ export interface ClientOptions {
   /** Added to the message of a refused connection (e.g. how to start the sandbox). */
   connectionHint?: string;
   retryBaseMs?: number;
+  /** Told before each retry waits (a terminal shows "retrying in 3 s (429)"). */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+/** A retry about to wait: for how long, and why (the status, or what happened to the connection). */
+export interface RetryNotice {
+  delayMs: number;
+  reason: string;
 }
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
@@ -114,7 +122,7 @@ export class ApiClient {
         this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
         if (!nothingSent(cause)) ambiguous = true;
         if (attempt < maxAttempts && !notWorthRetrying(cause, url)) {
-          await sleep(backoffDelay(attempt, this.retryPolicy));
+          await this.waitToRetry(backoffDelay(attempt, this.retryPolicy), describeCause(cause));
           continue;
         }
         throw this.withConnectionHint(networkError(what, cause, attempt, ambiguous), cause);
@@ -133,7 +141,7 @@ export class ApiClient {
       const wasAmbiguous = ambiguous;
       if (status >= 500) ambiguous = true;
       if (RETRYABLE_STATUS.has(status) && attempt < maxAttempts) {
-        await sleep(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.retryPolicy));
+        await this.waitToRetry(retryAfterMs(responseHeaders['retry-after']) ?? backoffDelay(attempt, this.retryPolicy), String(status));
         continue;
       }
       if (status === 404 && request.goneMeansDone && wasAmbiguous) {
@@ -142,6 +150,11 @@ export class ApiClient {
       if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt, wasAmbiguous);
       return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };
     }
+  }
+
+  private async waitToRetry(delayMs: number, reason: string): Promise<void> {
+    this.options.onRetry?.({ delayMs, reason });
+    await sleep(delayMs);
   }
 
   private async currentToken(): Promise<string | undefined> {

@@ -20,15 +20,30 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
     .option('--concurrency <n>', 'pages fetched at once with --all (default 8)', positiveInt);
 }
 
-/** Page options with a progress counter on a TTY; call `done()` when the list is printed. */
-export function pageOptions(ctx: Context, flags: PageFlags): PageOptions & { done(): void } {
+/**
+ * Page options with a progress counter on a TTY (call `done()` when the list is printed),
+ * and `notShown`, the note under a terminal table that is one page of more: "showing 20
+ * of 200; --all for every one" (the total is the `count` of the pages fetched).
+ */
+export function pageOptions(ctx: Context, flags: PageFlags): PageOptions & { done(): void; notShown(printed: number): string | undefined } {
   const counter = flags.all ? progress(ctx.io, 'fetched') : undefined;
+  let total: number | undefined;
   return {
     limit: flags.limit,
     offset: flags.offset,
     all: flags.all,
     concurrency: flags.concurrency,
-    onProgress: counter?.update,
+    onProgress: (fetched, count) => {
+      total = count ?? total;
+      counter?.update(fetched, count);
+    },
     done: () => counter?.done(),
+    notShown: (printed) => (flags.all ? undefined : notShownNote(flags.offset ?? 0, printed, total)),
   };
+}
+
+function notShownNote(offset: number, printed: number, total: number | undefined): string | undefined {
+  if (total === undefined || offset + printed >= total) return undefined;
+  if (offset === 0) return `showing ${printed} of ${total}; --all for every one`;
+  return `showing ${offset + 1}-${offset + printed} of ${total}; --offset ${offset + printed} for the next ones, --all for every one`;
 }

@@ -35,3 +35,26 @@ export function timestamp(value: unknown): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   return match ? `${match[1]} ${match[2]}` : value;
 }
+
+/** A boolean as `yes`/`no` (empty when absent). */
+export function yesNo(value: unknown): string {
+  return value === true ? 'yes' : value === false ? 'no' : '';
+}
+
+interface AddressLike {
+  line_1?: unknown;
+  line_2?: unknown;
+  city?: unknown;
+  state?: unknown;
+  postal_code?: unknown;
+  country?: unknown;
+}
+
+/** An address object on one line: `1 Main St, Apt 2, Boston, MA 02101, US`. */
+export function address(value: unknown): string {
+  if (!value || typeof value !== 'object') return '';
+  const a = value as AddressLike;
+  const text = (part: unknown) => (part === null || part === undefined ? '' : String(part).trim());
+  const region = [text(a.state), text(a.postal_code)].filter(Boolean).join(' ');
+  return [text(a.line_1), text(a.line_2), text(a.city), region, text(a.country)].filter(Boolean).join(', ');
+}

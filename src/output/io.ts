@@ -50,15 +50,19 @@ export function processStreams(): IOStreams {
 /** The IO of one command: the streams, with color and prompting decided by the flags and the environment. */
 export function commandIO(streams: IOStreams, options: IoOptions): IO {
   const { env } = options;
-  const colorAllowed = !options.noColor && env.NO_COLOR === undefined && env.TERM !== 'dumb';
   const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
   return {
     ...streams,
-    color: colorAllowed && streams.stdoutIsTTY,
+    color: colorAllowed(options.noColor, env) && streams.stdoutIsTTY,
     canPrompt: streams.stdinIsTTY && streams.stdoutIsTTY && !options.noInput && !isCi(env),
     out: (text) => void streams.stdout.write(line(text)),
     err: (text) => void streams.stderr.write(line(text)),
   };
+}
+
+/** Color is allowed by the user: neither --no-color nor NO_COLOR, and not a dumb terminal (the stream must still be a TTY). */
+export function colorAllowed(noColor: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
+  return !noColor && env.NO_COLOR === undefined && env.TERM !== 'dumb';
 }
 
 function isCi(env: NodeJS.ProcessEnv): boolean {

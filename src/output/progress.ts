@@ -29,3 +29,17 @@ export function liveLine(io: IO): { show(text: string): void; done(): void } {
     },
   };
 }
+
+/**
+ * Before a retry waits, "retrying in 3 s (429)" on stderr, so a terminal does not sit
+ * silent through a Retry-After; undefined (no notes) when stderr is not a TTY.
+ */
+export function retryNotes(io: IO): ((notice: { delayMs: number; reason: string }) => void) | undefined {
+  if (!io.stderrIsTTY) return undefined;
+  return ({ delayMs, reason }) => io.err(`\r\u001b[2K${delayMs <= 0 ? 'retrying now' : `retrying in ${seconds(delayMs)}`} (${reason})`);
+}
+
+/** A wait in seconds as a person reads it: `3 s`, `0.2 s`. */
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${Math.max(0.1, Math.round(ms / 100) / 10)} s`;
+}

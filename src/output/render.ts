@@ -1,6 +1,9 @@
 import { UsageError } from '../errors.js';
+import { csvEncoder } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
+import { bold } from './style.js';
+import { renderTable, type ColumnKind } from './table.js';
 
 /** The output options shared by every command (global flags). */
 export interface OutputFormat {
@@ -8,11 +11,15 @@ export interface OutputFormat {
   jsonl: boolean;
   /** A JMESPath expression applied to the JSON output. */
   query?: string;
+  /** `--format csv|tsv`: delimited rows even on a terminal (TSV is what a pipe gets anyway). */
+  delimited?: 'csv' | 'tsv';
 }
 
 export interface Column<T> {
   header: string;
   value: (record: T) => unknown;
+  /** Its layout in a terminal table (src/output/table.ts): `text` unless said otherwise. */
+  kind?: ColumnKind;
 }
 
 export interface OutputTarget {
@@ -20,20 +27,40 @@ export interface OutputTarget {
   format: OutputFormat;
 }
 
-/** Whether this run prints machine-readable JSON rather than a table or TSV. */
+/** What a terminal says about a list besides its rows. */
+export interface ListNotes {
+  /** The records' plural noun: an empty list on a terminal says `no <noun>` on stderr. */
+  noun: string;
+  /** The line a terminal shows on stderr under a list that is not every record, given how many were printed. */
+  notShown?: (printed: number) => string | undefined;
+}
+
+/** Whether this run prints machine-readable JSON rather than a table, TSV or CSV. */
 export function isMachineOutput(format: OutputFormat): boolean {
   return format.json || format.jsonl || format.query !== undefined;
 }
 
+/** Whether records go out as a terminal table (rather than TSV or CSV rows). */
+export function printsTable({ io, format }: OutputTarget): boolean {
+  return io.stdoutIsTTY && format.delimited === undefined;
+}
+
+/** The header of TSV and CSV output: lower_snake_case, so `cut`, `awk` and spreadsheets name columns alike. */
+function snakeHeader(header: string): string {
+  return header.toLowerCase().replace(/ /g, '_');
+}
+
 /**
- * Prints a list of records in the chosen format. JSONL and TSV stream record by record,
- * so `--all` over any number of records keeps memory flat; JSON, `--query` and TTY tables
- * need the whole list. Returns the number of records printed.
+ * Prints a list of records in the chosen format. JSONL, TSV and CSV stream record by
+ * record, so `--all` over any number of records keeps memory flat; JSON, `--query` and
+ * terminal tables need the whole list. A terminal table is followed on stderr by `no
+ * <noun>` when the list is empty, or by what is not shown. Returns the number printed.
  */
 export async function printList<T>(
   target: OutputTarget,
   records: AsyncIterable<T> | Iterable<T>,
   columns: Column<T>[],
+  notes?: ListNotes,
 ): Promise<number> {
   const { io, format } = target;
   if (format.jsonl) {
@@ -53,29 +80,39 @@ export async function printList<T>(
     await printJson(target, all);
     return all.length;
   }
-  if (io.stdoutIsTTY) {
+  if (printsTable(target)) {
     const all: T[] = [];
     for await (const record of records) all.push(record);
-    io.out(await table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r))))));
+    if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns.map((c) => c.kind ?? 'text')));
+    const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.notShown?.(all.length);
+    if (note) io.err(note);
     return all.length;
   }
+  const encode = format.delimited === 'csv' ? await csvEncoder() : tsvLine;
   // The header goes out with the first page, so a failed request prints no partial output.
   const iterator = (Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
   let next = await iterator.next();
   const out = batchedWriter(io);
-  await out.write(`${columns.map((c) => c.header.toLowerCase().replace(/ /g, '_')).join('\t')}\n`);
+  await out.write(encode(columns.map((c) => snakeHeader(c.header))));
   let count = 0;
   for (; !next.done; next = await iterator.next()) {
-    await out.write(`${columns.map((c) => cell(c.value(next.value as T))).join('\t')}\n`);
+    const record = next.value as T;
+    await out.write(encode(columns.map((c) => c.value(record))));
     count++;
   }
   await out.end();
   return count;
 }
 
+/** A TSV line: each cell on one line without controls, tab-separated. */
+function tsvLine(cells: unknown[]): string {
+  return `${cells.map(cell).join('\t')}\n`;
+}
+
 /**
- * Prints one record: JSON when asked, else a two-column field/value view (a table on a
- * TTY, `field<TAB>value` lines when piped).
+ * Prints one record: JSON when asked; with `--format csv`, a header line and one row;
+ * else a field/value view (a table on a terminal, `field<TAB>value` lines when piped).
+ * A terminal leaves out the fields that have no value.
  */
 export async function printRecord<T>(target: OutputTarget, record: T, fields: Column<T>[]): Promise<void> {
   const { io, format } = target;
@@ -83,9 +120,14 @@ export async function printRecord<T>(target: OutputTarget, record: T, fields: Co
     await printJson(target, record);
     return;
   }
+  if (format.delimited === 'csv') {
+    const encode = await csvEncoder();
+    await write(io, encode(fields.map((f) => snakeHeader(f.header))) + encode(fields.map((f) => f.value(record))));
+    return;
+  }
   const rows = fields.map((f) => [f.header, cell(f.value(record))]);
-  if (io.stdoutIsTTY) {
-    io.out(await table(io, undefined, rows));
+  if (printsTable(target)) {
+    io.out(table(io, undefined, rows.filter(([, value]) => value !== '')));
     return;
   }
   for (const [name, value] of rows) await write(io, `${name}\t${value}\n`);
@@ -170,15 +212,17 @@ export async function checkQuery(expression: string): Promise<void> {
   }
 }
 
-/** A terminal table as text (a header row when `head` is given, else field/value rows). */
-export async function table(io: IO, head: string[] | undefined, rows: string[][]): Promise<string> {
-  const [{ default: Table }, { Chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
-  const chalk = new Chalk({ level: io.color ? 1 : 0 });
-  const t = new Table({
-    head: head?.map((h) => chalk.bold(h)) ?? [],
-    style: { head: [], border: io.color ? ['grey'] : [] },
-    wordWrap: false,
+/**
+ * A terminal table as text, as wide as the terminal at most (src/output/table.ts): a bold
+ * header row when `head` is given, else field/value rows with the fields in bold.
+ */
+export function table(io: IO, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
+  const count = head?.length ?? 2;
+  return renderTable(rows, {
+    width: io.columns ?? 80,
+    kinds: kinds ?? Array.from({ length: count }, (_, i): ColumnKind => (head === undefined && i === 0 ? 'fixed' : 'text')),
+    head,
+    styleHead: (text) => bold(text, io.color),
+    styleFirst: (text) => bold(text, io.color),
   });
-  for (const row of rows) t.push(head ? row : [chalk.bold(row[0] ?? ''), row[1] ?? '']);
-  return t.toString();
 }

@@ -69,7 +69,7 @@ describe('orders get', () => {
 
     const shipments = tsv(shippingOrders!);
     expect(shipments[0]).toEqual(['# shipping_orders']);
-    expect(shipments[1]).toEqual(['id', 'recipient', 'city', 'status', 'tracking', 'items']);
+    expect(shipments[1]).toEqual(['id', 'recipient', 'city', 'status', 'tracking', 'items', 'method', 'ship_date', 'tracking_url']);
     expect(shipments.slice(2).map((row) => [row[1], row[2], row[3]])).toEqual([
       ['Ada Tester', 'Boston', 'Created'],
       ['Grace Tester', 'Denver', 'Created'],
@@ -87,6 +87,7 @@ describe('orders get', () => {
     const row = tsv(stdout.split('# shipping_orders\n')[1]!)[1]!;
     expect(row[3]).toBe('Shipped');
     expect(row[4]).toMatch(/\S/);
+    expect(row[8]).toMatch(/^https:\/\//);
   });
 
   it('prints a multi-section view on a terminal', async () => {
@@ -98,7 +99,7 @@ describe('orders get', () => {
     const rows = tableRows(stdout);
     expect(rows).toContainEqual(['Total', `${orders[0]!.total.display} ${orders[0]!.total.currency}`]);
     expect(rows).toContainEqual(['ID', 'Product', 'Variant', 'Quantity', 'Price', 'Subtotal', 'Status']);
-    expect(rows).toContainEqual(['ID', 'Recipient', 'City', 'Status', 'Tracking', 'Items']);
+    expect(rows).toContainEqual(['ID', 'Recipient', 'City', 'Status', 'Method', 'Ship date', 'Items']);
   });
 
   it('--json prints the record as sent; --jsonl one line; --query selects', async () => {

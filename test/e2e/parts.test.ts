@@ -13,7 +13,7 @@ describe('parts list', () => {
     expect(result.code).toBe(0);
     expect(requests.map((r) => r.url)).toEqual(['/v1/products/2/parts?size=M&color=Maroon']);
     const rows = tsv(result.stdout);
-    expect(rows[0]).toEqual(['id', 'code', 'product', 'color', 'size', 'design_status']);
+    expect(rows[0]).toEqual(['id', 'code', 'product', 'color', 'size', 'design_status', 'design_tool_sku']);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(3, 5)).toEqual(['Maroon', 'M']);
   });
@@ -24,7 +24,7 @@ describe('parts list', () => {
     );
     expect(requests.map((r) => r.query)).toEqual(['size=M&color=Navy']);
     expect(result.code).toBe(0);
-    expect(tsv(result.stdout)).toEqual([['id', 'code', 'product', 'color', 'size', 'design_status']]);
+    expect(tsv(result.stdout)).toEqual([['id', 'code', 'product', 'color', 'size', 'design_status', 'design_tool_sku']]);
   });
 
   it('encodes attribute values with spaces', async () => {
@@ -42,8 +42,8 @@ describe('parts list', () => {
     expect(result.code).toBe(0);
     expect(requests.map((r) => r.query)).toEqual(['size=S&expand=media_contents,imprint_areas']);
     const rows = tsv(result.stdout);
-    expect(rows[0]).toEqual(['id', 'code', 'product', 'color', 'size', 'design_status', 'media', 'imprint_areas']);
-    expect(rows[1]!.slice(6)).toEqual(['2', 'Front, Back']);
+    expect(rows[0]).toEqual(['id', 'code', 'product', 'color', 'size', 'design_status', 'design_tool_sku', 'media', 'imprint_areas']);
+    expect(rows[1]!.slice(7)).toEqual(['2', 'Front, Back']);
 
     const json = await merch(sandbox(), ['parts', 'list', '2', '--attr', 'size=S', '--expand', 'imprint_areas', '--json']);
     const parts = JSON.parse(json.stdout) as { imprint_areas: { coordinates: unknown }[] }[];
@@ -54,7 +54,7 @@ describe('parts list', () => {
     const { code, stdout } = await merchOnTty(sandbox(), ['parts', 'list', '2', '--attr', 'color=Black']);
     expect(code).toBe(0);
     const rows = tableRows(stdout);
-    expect(rows[0]).toEqual(['ID', 'Code', 'Product', 'Color', 'Size', 'Design status']);
+    expect(rows[0]).toEqual(['ID', 'Code', 'Product', 'Color', 'Size', 'Design status', 'Design tool SKU']);
     expect(rows.slice(1).map((row) => row[4])).toEqual(['S', 'M', 'L', 'XL']);
   });
 

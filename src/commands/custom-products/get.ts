@@ -1,7 +1,7 @@
 import { getCustomProduct } from '../../api/resources/custom-products.js';
 import type { CustomProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
-import { named, names, timestamp } from '../../output/format.js';
+import { named, names, timestamp, yesNo } from '../../output/format.js';
 import { printRecord, type Column } from '../../output/render.js';
 import { price } from './list.js';
 
@@ -18,7 +18,7 @@ export const customProductFields: Column<CustomProduct>[] = [
   { header: 'Attributes', value: (p) => attributes(p) },
   { header: 'Minimum', value: (p) => p.minimum },
   { header: 'Production time', value: (p) => p.production_time },
-  { header: 'Sellable', value: (p) => p.sellable },
+  { header: 'Sellable', value: (p) => yesNo(p.sellable) },
   { header: 'Created', value: (p) => timestamp(p.created_at) },
 ];
 

@@ -18,19 +18,19 @@ export function price(product: CustomProduct): string {
 }
 
 export const customProductColumns: Column<CustomProduct>[] = [
-  { header: 'ID', value: (p) => p.id },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
   { header: 'Name', value: (p) => p.name },
   { header: 'Tags', value: (p) => (p.tags ?? []).join(', ') },
-  { header: 'Price', value: price },
+  { header: 'Price', value: price, kind: 'number' },
   { header: 'Design status', value: (p) => named(p.design_status) },
-  { header: 'Created', value: (p) => timestamp(p.created_at) },
+  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed' },
 ];
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {
   const page = pageOptions(ctx, options);
   const records = listCustomProducts(ctx.api(), { tags: options.tag, search: options.search, ordering: options.sort }, page);
   try {
-    await printList(ctx, records, customProductColumns);
+    await printList(ctx, records, customProductColumns, { noun: 'custom products', notShown: page.notShown });
   } finally {
     page.done();
   }

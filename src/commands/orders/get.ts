@@ -1,12 +1,13 @@
 import { getOrder } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
-import { money, named, timestamp } from '../../output/format.js';
-import { isMachineOutput, printJson, printList, printRecord, write, type Column } from '../../output/render.js';
+import { address, money, named, timestamp } from '../../output/format.js';
+import { isMachineOutput, printJson, printList, printRecord, printsTable, write, type Column } from '../../output/render.js';
 
 type LineItem = NonNullable<Order['line_items']>[number];
 type ShippingOrder = NonNullable<Order['shipping_orders']>[number];
 
+/** The order at a glance: where it stands, when it last changed, who pays, what it costs. */
 const summaryFields: Column<Order>[] = [
   { header: 'ID', value: (o) => o.id },
   { header: 'External ID', value: (o) => o.external_id },
@@ -14,8 +15,11 @@ const summaryFields: Column<Order>[] = [
   { header: 'Payment status', value: (o) => named(o.payment_status) },
   { header: 'Type', value: (o) => named(o.type) },
   { header: 'Created', value: (o) => timestamp(o.created_at) },
+  { header: 'Modified', value: (o) => timestamp(o.modified_on) },
+  { header: 'Billing address', value: (o) => address(o.billing_address) },
   { header: 'Subtotal', value: (o) => money(o.subtotal) },
   { header: 'Shipping', value: (o) => money(o.shipping) },
+  { header: 'Storage', value: (o) => money(o.storage) },
   { header: 'Tax', value: (o) => money(o.tax) },
   { header: 'Total', value: (o) => money(o.total) },
 ];
@@ -26,33 +30,69 @@ function variant(item: LineItem): string {
 }
 
 const lineItemColumns: Column<LineItem>[] = [
-  { header: 'ID', value: (i) => i.id },
+  { header: 'ID', value: (i) => i.id, kind: 'fixed' },
   { header: 'Product', value: (i) => i.part?.product_name },
   { header: 'Variant', value: variant },
-  { header: 'Quantity', value: (i) => i.quantity },
-  { header: 'Price', value: (i) => money(i.price) },
-  { header: 'Subtotal', value: (i) => money(i.subtotal) },
+  { header: 'Quantity', value: (i) => i.quantity, kind: 'number' },
+  { header: 'Price', value: (i) => money(i.price), kind: 'number' },
+  { header: 'Subtotal', value: (i) => money(i.subtotal), kind: 'number' },
   { header: 'Status', value: (i) => named(i.status) },
 ];
 
-function recipientName(s: ShippingOrder): string {
-  const recipient = (s.recipient ?? {}) as { first_name?: unknown; last_name?: unknown };
-  return [s.first_name ?? recipient.first_name, s.last_name ?? recipient.last_name].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+/** The recipient's own field, from the shipping order or its `recipient` object. */
+function recipientField(s: ShippingOrder, field: 'first_name' | 'last_name' | 'email'): unknown {
+  return s[field] ?? (s.recipient as Record<string, unknown> | null | undefined)?.[field];
 }
 
-const shippingOrderColumns: Column<ShippingOrder>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'Recipient', value: recipientName },
-  { header: 'City', value: (s) => s.address?.city },
-  { header: 'Status', value: (s) => named(s.status) },
-  { header: 'Tracking', value: (s) => s.tracking_number },
-  { header: 'Items', value: (s) => (s.line_items ?? []).map((item) => `${item.id}x${item.quantity ?? ''}`).join(', ') },
-];
+function recipientName(s: ShippingOrder): string {
+  return [recipientField(s, 'first_name'), recipientField(s, 'last_name')].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
+}
+
+/** What a shipment holds: `item 1 x 2, item 2 x 1` (order line item ids and quantities). */
+function shipmentItems(s: ShippingOrder): string {
+  return (s.line_items ?? []).map((item) => `item ${item.id} x ${item.quantity ?? '?'}`).join(', ');
+}
+
+const shipment = {
+  id: { header: 'ID', value: (s) => s.id, kind: 'fixed' },
+  recipient: { header: 'Recipient', value: recipientName },
+  city: { header: 'City', value: (s) => s.address?.city },
+  status: { header: 'Status', value: (s) => named(s.status) },
+  method: { header: 'Method', value: (s) => named(s.shipping_method) },
+  shipDate: { header: 'Ship date', value: (s) => s.shipping_date, kind: 'fixed' },
+  items: { header: 'Items', value: shipmentItems },
+  tracking: { header: 'Tracking', value: (s) => s.tracking_number, kind: 'fixed' },
+  trackingUrl: { header: 'Tracking URL', value: (s) => s.tracking_url, kind: 'fixed' },
+} satisfies Record<string, Column<ShippingOrder>>;
+
+/** The shipments on a terminal; their tracking has its own section, so a URL is never cut to fit. */
+const shipmentColumns = [shipment.id, shipment.recipient, shipment.city, shipment.status, shipment.method, shipment.shipDate, shipment.items];
+const trackingColumns = [shipment.id, { ...shipment.tracking, header: 'Tracking number' }, shipment.trackingUrl];
+/** The shipments piped: the columns of earlier versions first (scripts cut by position), then the newer ones. */
+const pipedShipmentColumns = [shipment.id, shipment.recipient, shipment.city, shipment.status, shipment.tracking, shipment.items, shipment.method, shipment.shipDate, shipment.trackingUrl];
+
+const isTracked = (s: ShippingOrder) => Boolean(s.tracking_number || s.tracking_url);
+
+/** `orders get --format csv`: one row per shipping order, what a spreadsheet user wants of one order. */
+function shipmentRowColumns(order: Order): Column<ShippingOrder>[] {
+  return [
+    { header: 'Order ID', value: () => order.id },
+    { header: 'Shipping order ID', value: (s) => s.id },
+    { header: 'Recipient name', value: recipientName },
+    { header: 'Email', value: (s) => recipientField(s, 'email') },
+    { header: 'Address', value: (s) => address(s.address) },
+    { header: 'Status', value: (s) => named(s.status) },
+    { header: 'Tracking number', value: (s) => s.tracking_number },
+    { header: 'Tracking URL', value: (s) => s.tracking_url },
+  ];
+}
 
 /**
- * The order in sections: a field/value summary (statuses and totals), then the line items
- * and the shipping orders as tables on a TTY, or as TSV blocks (a `# name` line, then a
- * header row) when piped. `--json`/`--query` print the record as the service sent it.
+ * The order in sections: a field/value summary (statuses, totals, billing address), then
+ * the line items and the shipping orders, as tables on a terminal (with the tracking of
+ * the shipments that have one below), or as TSV blocks (a `# name` line, then a header
+ * row; a shipment's tracking in its row) when piped. `--json`/`--query` print the record as
+ * the service sent it; `--format csv` one row per shipping order.
  */
 export async function run(ctx: Context, id: string): Promise<void> {
   await printOrder(ctx, await getOrder(ctx.api(), id));
@@ -64,13 +104,23 @@ export async function printOrder(ctx: Context, order: Order): Promise<void> {
     await printJson(ctx, order);
     return;
   }
+  if (ctx.format.delimited === 'csv') {
+    await printList(ctx, order.shipping_orders ?? [], shipmentRowColumns(order));
+    return;
+  }
+  const shipments = order.shipping_orders ?? [];
   await printRecord(ctx, order, summaryFields);
   await section(ctx, 'Line items', order.line_items ?? [], lineItemColumns);
-  await section(ctx, 'Shipping orders', order.shipping_orders ?? [], shippingOrderColumns);
+  if (!printsTable(ctx)) {
+    await section(ctx, 'Shipping orders', shipments, pipedShipmentColumns);
+    return;
+  }
+  await section(ctx, 'Shipping orders', shipments, shipmentColumns);
+  if (shipments.some(isTracked)) await section(ctx, 'Tracking', shipments.filter(isTracked), trackingColumns);
 }
 
 async function section<T>(ctx: Context, title: string, records: T[], columns: Column<T>[]): Promise<void> {
-  if (ctx.io.stdoutIsTTY) {
+  if (printsTable(ctx)) {
     ctx.io.out(`\n${title}${records.length === 0 ? ': none' : ''}`);
     if (records.length > 0) await printList(ctx, records, columns);
     return;

@@ -1,6 +1,7 @@
 import { listPaymentMethods } from '../../api/resources/payment-methods.js';
 import type { PaymentMethod } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
+import { yesNo } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
 
 /** A card's expiry as `MM/YYYY`. */
@@ -18,15 +19,15 @@ export function describe(method: PaymentMethod): string {
 }
 
 const paymentMethodColumns: Column<PaymentMethod>[] = [
-  { header: 'ID', value: (m) => m.id },
+  { header: 'ID', value: (m) => m.id, kind: 'fixed' },
   { header: 'Type', value: (m) => m.type },
   { header: 'Brand/Bank', value: (m) => m.card?.brand ?? m.us_bank_account?.bank_name },
-  { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4 },
-  { header: 'Expires', value: expiry },
-  { header: 'Default', value: (m) => (m.is_default === true ? 'yes' : m.is_default === false ? 'no' : '') },
+  { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4, kind: 'fixed' },
+  { header: 'Expires', value: expiry, kind: 'fixed' },
+  { header: 'Default', value: (m) => yesNo(m.is_default) },
 ];
 
 /** One row per method, cards then bank accounts; `--json` prints that flat array. */
 export async function run(ctx: Context): Promise<void> {
-  await printList(ctx, await listPaymentMethods(ctx.api()), paymentMethodColumns);
+  await printList(ctx, await listPaymentMethods(ctx.api()), paymentMethodColumns, { noun: 'payment methods' });
 }

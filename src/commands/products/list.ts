@@ -13,11 +13,11 @@ export interface ListOptions extends PageFlags {
 }
 
 export const productColumns: Column<SupplierProduct>[] = [
-  { header: 'ID', value: (p) => p.id },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
   { header: 'Name', value: (p) => p.name },
   { header: 'Categories', value: (p) => names(p.categories) },
-  { header: 'Design tool SKU', value: (p) => p.design_tool_sku },
-  { header: 'Created', value: (p) => timestamp(p.created_at) },
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed' },
+  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed' },
 ];
 
 export async function run(ctx: Context, options: ListOptions): Promise<void> {
@@ -28,7 +28,7 @@ export async function run(ctx: Context, options: ListOptions): Promise<void> {
     page,
   );
   try {
-    await printList(ctx, records, productColumns);
+    await printList(ctx, records, productColumns, { noun: 'products', notShown: page.notShown });
   } finally {
     page.done();
   }

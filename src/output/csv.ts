@@ -1,0 +1,31 @@
+// `--format csv`: RFC 4180 through csv-stringify (loaded only when CSV is asked for), with
+// the cells a spreadsheet would run as a formula neutralised.
+
+import { stripControl } from './sanitize.js';
+
+/** A cell that is a plain number (`-5`, `12.50`, `1e3`): a spreadsheet reads it as one, so it stays as it is. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** What a spreadsheet takes for the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: escape sequences and control characters removed (tabs and line breaks are
+ * kept, and quoted), and a text that starts with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return prefixed with `'`, as OWASP advises: recipient names and addresses come from
+ * outside, and `=HYPERLINK(...)` in a name must not become a link. Plain numbers stay.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (PLAIN_NUMBER.test(text)) return text;
+  const clean = stripControl(text);
+  return FORMULA_START.test(text) || FORMULA_START.test(clean) ? `'${clean}` : clean;
+}
+
+/** Encodes rows as CSV lines: fields quoted when they need it, CRLF after each record (RFC 4180). */
+export type CsvEncoder = (cells: unknown[]) => string;
+
+export async function csvEncoder(): Promise<CsvEncoder> {
+  const { stringify } = await import('csv-stringify/sync');
+  return (cells) => stringify([cells.map(csvCell)], { record_delimiter: 'windows' });
+}
