@@ -8,6 +8,7 @@ type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A) => Pr
 
 /** The command commander passes last to an action, as far as action() reads it. */
 interface InvokedCommand {
+  name(): string;
   optsWithGlobals(): GlobalOptions;
   parent: CommandUnknownOpts | null;
 }
@@ -28,6 +29,10 @@ export function action<A extends unknown[], O>(handler: Handler<A, O>) {
     const globals = command.optsWithGlobals();
     const { createContext } = await import('../context.js');
     const ctx = createContext(globals, program.environment);
+    if (!PROFILE_MAKERS.has(pathOf(command))) {
+      const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile);
+      if (warning) ctx.io.err(warning);
+    }
     if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);
     try {
       const code = await handler(ctx, options, args);
@@ -36,6 +41,16 @@ export function action<A extends unknown[], O>(handler: Handler<A, O>) {
       await ctx.close();
     }
   };
+}
+
+/** The commands that create the profile they are given: a new name there is no mistake. */
+const PROFILE_MAKERS = new Set(['login', 'config set']);
+
+/** `config set`, `orders list`, ...: the command's words after `merch`. */
+function pathOf(command: InvokedCommand): string {
+  const names: string[] = [];
+  for (let at: InvokedCommand | CommandUnknownOpts | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
 }
 
 function rootOf(command: InvokedCommand): MerchProgram {

@@ -31,6 +31,9 @@ export interface ListenOptions {
  * (exit 0). Events go to stdout, everything else to stderr.
  */
 export async function run(ctx: Context, options: ListenOptions): Promise<void> {
+  if (options.publicUrl !== undefined && !options.subscribe) {
+    throw new UsageError('--public-url is the URL the subscriptions of --subscribe point at: pass --subscribe too', 'or subscribe that URL yourself: merch webhooks create --event EVENT --target URL');
+  }
   const events = selectedEvents(options.events);
   const routes = parsedRoutes(options.forwardTo ?? []);
   const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));

@@ -25,11 +25,9 @@ const columns: Column<ReplayResult>[] = [
  */
 export async function run(ctx: Context, options: ReplayOptions): Promise<void> {
   const file = options.from ?? join(ctx.settings.configDir, 'events.jsonl');
-  try {
-    await stat(file);
-  } catch {
-    throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--save FILE); pass --from FILE');
-  }
+  const found = await stat(file).catch(() => undefined);
+  if (!found) throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--save FILE); pass --from FILE');
+  if (!found.isFile()) throw new UsageError(`${file} is ${found.isDirectory() ? 'a directory' : 'not a file'}, not an event journal`, 'pass --from FILE, the --save file of `merch webhooks listen`');
   const count = { sent: 0, failed: 0, skipped: 0 };
   async function* counted(): AsyncGenerator<ReplayResult> {
     for await (const result of replay({ file, id: options.id, to: options.to })) {
@@ -42,6 +40,10 @@ export async function run(ctx: Context, options: ReplayOptions): Promise<void> {
   } catch (error) {
     if (error instanceof ReplayNotFoundError) throw new CliError(error.message, ExitCode.notFound);
     throw error;
+  }
+  if (count.sent + count.failed + count.skipped === 0) {
+    ctx.io.err(`no events in ${file}: nothing replayed`);
+    return;
   }
   const skipped = count.skipped > 0 ? `, ${count.skipped} skipped (never forwarded; pass --to URL)` : '';
   ctx.io.err(`replayed: ${count.sent} sent, ${count.failed} failed${skipped}`);
