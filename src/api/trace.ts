@@ -24,6 +24,17 @@ export function stderrTrace(io: IO): Trace {
   };
 }
 
+/**
+ * `text` with each whole occurrence of `secret` replaced by `***`: one not touching a
+ * letter, digit, `_` or `-` on either side, so a short key (`k`) is not masked inside
+ * other words (`/api/smartlink`). An empty secret changes nothing.
+ */
+export function redactSecret(text: string, secret: string): string {
+  if (secret === '') return text;
+  const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g'), '***');
+}
+
 export function redactHeader(name: string, value: string): string {
   if (!SECRET_HEADERS.has(name.toLowerCase())) return value;
   const scheme = /^(Bearer|Basic|Token)\s/i.exec(value);

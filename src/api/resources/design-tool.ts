@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '../client.js';
 import { ApiError } from '../errors.js';
+import { redactSecret } from '../trace.js';
 
 // The external design tool's own API (spec 4.7, 5). It is not the service: requests go to
 // the design tool URL with `X-Api-Key`, never with the service's bearer token. Completing
@@ -43,7 +44,7 @@ export async function requestSmartlink(client: ApiClient, designToolUrl: string,
  * and hints about the design tool (its key, its URL) rather than the service's.
  */
 function designToolError(error: ApiError, apiKey: string, designToolUrl: string, baseUrl: string): ApiError {
-  const redact = (text: string) => text.split(apiKey).join('***');
+  const redact = (text: string) => redactSecret(text, apiKey);
   let hint = error.hint && redact(error.hint);
   if (error.kind === 'auth') hint = 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`';
   else if (error.kind === 'network' && !designToolUrl.startsWith(`${baseUrl}/`)) {
