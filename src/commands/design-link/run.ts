@@ -1,5 +1,5 @@
 import { requestSmartlink, type SmartlinkRequest } from '../../api/resources/design-tool.js';
-import { isLoopbackHost } from '../../config/settings.js';
+import { isLoopbackHost, onLoopback, SANDBOX_DESIGN_TOOL_KEY } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
@@ -38,10 +38,13 @@ export function smartlinkBody(options: DesignLinkOptions): SmartlinkRequest {
 
 /**
  * The design tool key, checked before anything is sent. The sandbox's public key goes
- * only to a design tool that is a merch sandbox's (asked once, without credentials).
+ * only to a design tool that is a merch sandbox's (asked once, without credentials); and
+ * a merch sandbox's design tool gets it even when the profile stores a key, which is the
+ * real design tool's (MERCH_DESIGN_TOOL_KEY is still sent as it is).
  */
 export async function designToolKey(ctx: Context): Promise<string> {
   const { designToolKey: key, designToolKeySource, designToolUrl, insecure, timeoutMs } = ctx.settings;
+  if (designToolKeySource === 'profile' && onLoopback(designToolUrl) && (await isMerchSandbox(designToolUrl, timeoutMs))) return SANDBOX_DESIGN_TOOL_KEY;
   if (key && designToolKeySource === 'default' && !(await isMerchSandbox(designToolUrl, timeoutMs))) {
     throw new UsageError(
       `no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`,

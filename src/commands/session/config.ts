@@ -29,6 +29,9 @@ export async function get(ctx: Context, key: string): Promise<void> {
 
 export async function set(ctx: Context, key: string, value: string | undefined): Promise<void> {
   const { configDir, profile } = ctx.settings;
+  if (value !== undefined && value.trim() === '') {
+    throw new UsageError(`an empty ${key} is not stored`, `to remove it: merch config unset ${key}`);
+  }
   if (key === SECRET_KEY) {
     if (value !== undefined) throw new UsageError(`${SECRET_KEY} is a secret: pipe it on standard input instead of the command line`);
     const { readSecret } = await import('./read-secret.js');
@@ -42,6 +45,15 @@ export async function set(ctx: Context, key: string, value: string | undefined):
   const checked = plain === 'account-id' ? value : ENDPOINT_KEYS.has(plain) ? normaliseEndpoint(value, key) : normaliseUrl(value, key);
   await updateProfile(configDir, profile, { [plain]: checked });
   ctx.io.err(`Set ${key} in profile ${profile}.`);
+}
+
+/** Removes one setting from the profile (the default applies again); unsetting one that is not set is no error. */
+export async function unset(ctx: Context, key: string): Promise<void> {
+  const { configDir, profile } = ctx.settings;
+  const stored = key === SECRET_KEY ? SECRET_KEY : plainKey(key);
+  const was = readProfile(configDir, profile)[stored] !== undefined;
+  await updateProfile(configDir, profile, { [stored]: undefined });
+  ctx.io.err(was ? `Removed ${key} from profile ${profile}.` : `${key} was not set in profile ${profile}.`);
 }
 
 function plainKey(key: string): PlainKey {

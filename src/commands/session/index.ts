@@ -78,4 +78,10 @@ export function registerSession(program: MerchProgram): void {
       examples('merch config set base-url https://api.example.com', 'merch config set account-id 42', 'echo "$KEY" | merch config set design-tool-key'),
     )
     .action(action(async (ctx, _options, [key, value]) => (await import('./config.js')).set(ctx, key!, value)));
+  config
+    .command('unset')
+    .description('remove one setting from the profile, so its default applies again')
+    .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key')
+    .addHelpText('after', examples('merch config unset design-tool-key', 'merch config unset base-url --profile staging'))
+    .action(action(async (ctx, _options, [key]) => (await import('./config.js')).unset(ctx, key!)));
 }

@@ -28,6 +28,7 @@ export async function logout(ctx: Context): Promise<void> {
       }
     }
   }
-  await updateProfile(settings.configDir, settings.profile, { token: undefined, session: undefined });
-  ctx.io.err(`Logged out of profile ${settings.profile}.`);
+  // Like the tokens, the design tool key is a credential of the profile: signing out forgets it.
+  await updateProfile(settings.configDir, settings.profile, { token: undefined, session: undefined, 'design-tool-key': undefined });
+  ctx.io.err(`Logged out of profile ${settings.profile}${stored['design-tool-key'] ? ' (its design tool key is forgotten too)' : ''}.`);
 }

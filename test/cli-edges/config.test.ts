@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { merch, type MerchOptions } from '../support/run-merch.js';
+import { useSandbox } from '../support/sandbox.js';
+
+const sandbox = useSandbox();
+
+/** Every test has its own config directory, shared by the runs of that test. */
+let configDir = '';
+beforeEach(() => {
+  configDir = mkdtempSync(join(tmpdir(), 'merch-config-'));
+});
+
+function run(args: string[], options: MerchOptions = {}) {
+  return merch(sandbox(), args, { ...options, env: { MERCH_CONFIG_DIR: configDir, ...options.env } });
+}
+
+function storedProfile(): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default;
+}
+
+describe('config unset, and empty values (issue 13.20)', () => {
+  it('config unset removes a setting, the design tool key included; unsetting twice says it was not set', async () => {
+    expect((await run(['config', 'set', 'design-tool-key'], { stdin: 'provider-key\n' })).code).toBe(0);
+    expect((await run(['config', 'set', 'account-id', '42'])).code).toBe(0);
+    expect(storedProfile()).toMatchObject({ 'design-tool-key': 'provider-key', 'account-id': '42' });
+
+    const unset = await run(['config', 'unset', 'design-tool-key']);
+    expect(unset).toMatchObject({ code: 0, stderr: 'Removed design-tool-key from profile default.\n' });
+    expect((await run(['config', 'unset', 'account-id'])).code).toBe(0);
+    expect(storedProfile()).toEqual({});
+    expect((await run(['config', 'unset', 'account-id'])).stderr).toBe('account-id was not set in profile default.\n');
+  });
+
+  it('config unset of a key that does not exist, or of the token, is a usage error', async () => {
+    expect((await run(['config', 'unset', 'colour'])).stderr.split('\n')[0]).toBe('error: unknown key colour');
+    expect((await run(['config', 'unset', 'token'])).code).toBe(2);
+  });
+
+  it.each(['account-id', 'base-url', 'design-tool-key'])('config set %s "" is refused with the way to remove it; nothing stored', async (key) => {
+    const { code, stderr } = await run(['config', 'set', key, '']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: an empty ${key} is not stored\nhint: to remove it: merch config unset ${key}\n`);
+    expect(() => storedProfile()).toThrow();
+  });
+});
+
+describe('logout and the design tool key (issue 13.20)', () => {
+  it('logout forgets the design tool key with the tokens, and says so', async () => {
+    await run(['config', 'set', 'design-tool-key'], { stdin: 'provider-key' });
+    const { code, stderr } = await run(['logout']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('Logged out of profile default (its design tool key is forgotten too).\n');
+    expect(storedProfile()['design-tool-key']).toBeUndefined();
+  });
+
+  it("a stored key (the real design tool's) does not stop design-link against a sandbox's design tool", async () => {
+    await run(['config', 'set', 'design-tool-key'], { stdin: 'provider-key' });
+    const { code, stdout, stderr } = await run(['design-link', '--sku', 'DT-000001', '--user-id', 'u1']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/design-tool\/editor\?/);
+  });
+});
