@@ -63,8 +63,8 @@ export interface ClientOptions {
   /** Added to the message of a refused connection (e.g. how to start the sandbox). */
   connectionHint?: string;
   retryBaseMs?: number;
-  /** Told before each retry waits (a terminal shows "retrying in 3 s (429)"). */
-  onRetry?: (notice: RetryNotice) => void;
+  /** Told when a retry starts waiting (a terminal shows "retrying in 3 s (429)"); what it returns is called when the wait ends. */
+  onRetry?: (notice: RetryNotice) => (() => void) | void;
 }
 
 /** A retry about to wait: for how long, and why (the status, or what happened to the connection). */
@@ -153,8 +153,9 @@ export class ApiClient {
   }
 
   private async waitToRetry(delayMs: number, reason: string): Promise<void> {
-    this.options.onRetry?.({ delayMs, reason });
+    const waited = this.options.onRetry?.({ delayMs, reason });
     await sleep(delayMs);
+    waited?.();
   }
 
   private async currentToken(): Promise<string | undefined> {

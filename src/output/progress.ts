@@ -31,12 +31,18 @@ export function liveLine(io: IO): { show(text: string): void; done(): void } {
 }
 
 /**
- * Before a retry waits, "retrying in 3 s (429)" on stderr, so a terminal does not sit
- * silent through a Retry-After; undefined (no notes) when stderr is not a TTY.
+ * While a retry waits, "retrying in 3 s (429)" on stderr, so a terminal does not sit silent
+ * through a Retry-After. It is a live line, cleared when the retry goes out, so it never
+ * shifts a table drawn in place (`orders watch`) or stays behind a progress counter.
+ * Undefined (no notes) when stderr is not a TTY.
  */
-export function retryNotes(io: IO): ((notice: { delayMs: number; reason: string }) => void) | undefined {
+export function retryNotes(io: IO): ((notice: { delayMs: number; reason: string }) => () => void) | undefined {
   if (!io.stderrIsTTY) return undefined;
-  return ({ delayMs, reason }) => io.err(`\r\u001b[2K${delayMs <= 0 ? 'retrying now' : `retrying in ${seconds(delayMs)}`} (${reason})`);
+  return ({ delayMs, reason }) => {
+    const line = liveLine(io);
+    line.show(`${delayMs <= 0 ? 'retrying now' : `retrying in ${seconds(delayMs)}`} (${reason})`);
+    return line.done;
+  };
 }
 
 /** A wait in seconds as a person reads it: `3 s`, `0.2 s`. */

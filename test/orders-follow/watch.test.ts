@@ -191,7 +191,8 @@ describe('orders watch on a terminal', () => {
     try {
       const order = await despiteFaults(() => newOrder(flaky));
       const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0'], { tty: true, columns: 200, env: cliEnv(flaky.url) });
-      const noticeUnderTable = new RegExp(`┘\\nGET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`);
+      // The table's last row (a shipment's id first), then the notice on the next line.
+      const noticeUnderTable = new RegExp(`\\n\\d+  [^\\n]*\\nGET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`);
       await watch.io.written((out) => noticeUnderTable.test(plain(out)));
       watch.interrupt();
       expect((await watch.done).code).toBe(130);

@@ -34,10 +34,11 @@ describe('a retry after 429', () => {
   // Every service request is answered 429 with Retry-After: 1.
   const sandbox = useSandbox({ faults: 1, faultKinds: ['status_429'] });
 
-  it('says on a terminal how long it waits and why', async () => {
+  it('says on a terminal how long it waits and why, on a line cleared when the retry goes out', async () => {
     const { code, stderr } = await merch(sandbox(), ['products', 'list', '--retries', '1'], { tty: true, env: { NO_COLOR: '1' } });
     expect(code).toBe(1);
-    expect(stderr).toContain('retrying in 1 s (429)\n');
+    const clear = '\r\u001b[2K';
+    expect(stderr).toContain(`${clear}retrying in 1 s (429)${clear}error: `);
     expect(stderr.match(/retrying in/g)).toHaveLength(1);
   });
 
