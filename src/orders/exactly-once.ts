@@ -62,16 +62,13 @@ export function plan(journal: OrderJournal, body: OrderRequest, scope: string, g
     return { ...base, externalId: entry.external_id, origin: 'journal', existing: { ...entry, order_id: entry.order_id } };
   }
   if (entry?.state === 'pending') return { ...base, externalId: entry.external_id, origin: 'journal', resumed: entry };
-  return { ...base, externalId: externalIdOf(key), origin: 'generated' };
+  // Derived from the command's key, so a dry run shows the id the real run sends, and a rerun
+  // (here or on a machine without this journal) sends the same one.
+  return { ...base, externalId: uuidOfHash(key), origin: 'generated' };
 }
 
-/**
- * The external id of a command that was given none: derived from the command's key, in the
- * form of a UUID, so a dry run shows the id the real run sends, and a rerun (here or on a
- * machine without this journal) sends the same one.
- */
-function externalIdOf(key: string): string {
-  const hex = key.slice(0, 32);
+/** A SHA-256 (hex) in the form of a UUID: an external id a service's field for one accepts. */
+export function uuidOfHash(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

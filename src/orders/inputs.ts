@@ -18,10 +18,13 @@ export interface OrderFlags {
   paymentMethod?: string;
   externalId?: string;
   dryRun?: boolean;
+  batchSize?: number;
+  concurrency?: number;
+  results?: string;
 }
 
 /** Reads the flags into builder pieces: files are read and parsed, nothing is sent. */
-export async function piecesFromFlags(options: OrderFlags, stdin: Readable): Promise<OrderPieces> {
+export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { readRecipients = true } = {}): Promise<OrderPieces> {
   try {
     const pieces: OrderPieces = {};
     if (options.file !== undefined) {
@@ -35,7 +38,7 @@ export async function piecesFromFlags(options: OrderFlags, stdin: Readable): Pro
     if (options.paymentMethod !== undefined) pieces.paymentMethodId = options.paymentMethod.trim();
     if (options.billing !== undefined) pieces.billing = parseKeyValues(options.billing, '--billing');
     if (options.recipient !== undefined) pieces.recipient = parseKeyValues(options.recipient, '--recipient');
-    if (options.recipients !== undefined) {
+    if (options.recipients !== undefined && readRecipients) {
       let data: Buffer;
       try {
         data = await readFile(options.recipients);

@@ -28,16 +28,16 @@ export interface PreparedOrder {
 
 export type Preparation = { complete: true; order: PreparedOrder } | { complete: false; missing: string[] };
 
-export async function prepareOrder(client: ApiClient, given: OrderPieces): Promise<Preparation> {
+export async function prepareOrder(client: ApiClient, given: OrderPieces, lookups = new AccountLookups(client)): Promise<Preparation> {
   // What the order lacks is known before anything is asked of the service.
   const assembled = build(given);
   if (assembled.missing.length > 0) return { complete: false, missing: assembled.missing };
-  const methods = await listPaymentMethods(client);
+  const methods = await lookups.paymentMethods();
   const named = given.paymentMethodId ?? paymentMethodOfFile(given.file);
   // The account's default is a piece like any other: the builder alone assembles the body.
   const built = named === undefined ? build({ ...given, paymentMethodId: defaultPaymentMethod(methods).id }) : assembled;
 
-  const products = await fetchProducts(client, built.body);
+  const products = await lookups.products(productIdsOf(built.body));
   const result = validateOrder(built.body, {
     products: new Map([...products].map(([id, p]) => [id, p ? ((p.available_attributes ?? {}) as Record<string, unknown>) : null])),
     paymentMethodIds: new Set(methods.map((m) => m.id)),
@@ -56,6 +56,37 @@ export async function prepareOrder(client: ApiClient, given: OrderPieces): Promi
   };
 }
 
+/**
+ * The account's data an order is checked against, each fetched once however many orders
+ * are prepared (the batches of one CSV): its payment methods and its custom products.
+ */
+export class AccountLookups {
+  private methods: Promise<PaymentMethod[]> | undefined;
+  private readonly known = new Map<number, Promise<CustomProduct | null>>();
+
+  constructor(private readonly client: ApiClient) {}
+
+  paymentMethods(): Promise<PaymentMethod[]> {
+    this.methods ??= listPaymentMethods(this.client);
+    return this.methods;
+  }
+
+  /** Each product once; one the account does not have (404) is null, for validation to name. */
+  async products(ids: readonly number[]): Promise<Map<number, CustomProduct | null>> {
+    for (const id of ids) if (!this.known.has(id)) this.known.set(id, this.product(id));
+    return new Map(await Promise.all(ids.map(async (id) => [id, await this.known.get(id)!] as const)));
+  }
+
+  private async product(id: number): Promise<CustomProduct | null> {
+    try {
+      return await getCustomProduct(this.client, String(id));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  }
+}
+
 function build(pieces: OrderPieces) {
   try {
     return buildOrder(pieces);
@@ -70,26 +101,10 @@ function paymentMethodOfFile(file: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Each distinct custom product once, a few at a time; a 404 is `null` (validation names it). */
-async function fetchProducts(client: ApiClient, body: Record<string, unknown>): Promise<Map<number, CustomProduct | null>> {
+function productIdsOf(body: Record<string, unknown>): number[] {
   const ids = new Set<number>();
-  if (Array.isArray(body.line_items)) {
-    for (const li of body.line_items as { product?: unknown }[]) {
-      if (typeof li?.product === 'number' && Number.isInteger(li.product) && li.product > 0) ids.add(li.product);
-    }
+  for (const li of Array.isArray(body.line_items) ? (body.line_items as { product?: unknown }[]) : []) {
+    if (typeof li?.product === 'number' && Number.isInteger(li.product) && li.product > 0) ids.add(li.product);
   }
-  const out = new Map<number, CustomProduct | null>();
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      try {
-        out.set(id, await getCustomProduct(client, String(id)));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) out.set(id, null);
-        else throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-  return out;
+  return [...ids];
 }

@@ -76,51 +76,42 @@ function parseCount(value: string, file: string, row: number, column: string): n
   return Number(s);
 }
 
-/**
- * Parses the CSV text (a Buffer is decoded as UTF-8). `file` is the name used in errors,
- * usually the path as the user typed it.
- */
-export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
-  let records: string[][];
-  try {
-    // csv-parse works on bytes: a Buffer is parsed as is (a string would be encoded first).
-    records = parse(input, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-    }) as string[][];
-  } catch (err) {
-    // csv-parse reports how many records it completed: the bad one is the next row.
-    const e = err as { message?: string; records?: number };
-    const row = typeof e.records === 'number' ? e.records + 1 : undefined;
-    throw new CsvError(file, row, undefined, `not a valid CSV: ${e.message ?? String(err)}`);
-  }
+/** The CSV's columns, read from its header: how each row becomes a recipient. */
+export class RecipientColumns {
+  readonly columns: string[];
+  readonly attributeColumns: string[];
+  readonly hasQuantity: boolean;
+  readonly hasProduct: boolean;
 
-  const header = records[0];
-  if (!header || header.every((h) => h.trim() === '')) {
-    throw new CsvError(file, 1, undefined, 'the header row is missing or empty');
-  }
-  const columns = header.map(normaliseHeader);
-  const seen = new Map<string, number>();
-  columns.forEach((name, idx) => {
-    if (name === '') return;
-    if (seen.has(name)) {
-      throw new CsvError(file, 1, name, `appears twice (columns ${seen.get(name)! + 1} and ${idx + 1})`);
+  constructor(
+    readonly file: string,
+    header: string[] | undefined,
+  ) {
+    if (!header || header.every((h) => h.trim() === '')) {
+      throw new CsvError(file, 1, undefined, 'the header row is missing or empty');
     }
-    seen.set(name, idx);
-  });
-  if (!ADDRESS_FIELDS.some((field) => seen.has(field))) {
-    throw new CsvError(file, 1, undefined, `the header names no recipient field (columns: ${ADDRESS_FIELDS.join(', ')})`);
+    const columns = header.map(normaliseHeader);
+    const seen = new Map<string, number>();
+    columns.forEach((name, idx) => {
+      if (name === '') return;
+      if (seen.has(name)) {
+        throw new CsvError(file, 1, name, `appears twice (columns ${seen.get(name)! + 1} and ${idx + 1})`);
+      }
+      seen.set(name, idx);
+    });
+    if (!ADDRESS_FIELDS.some((field) => seen.has(field))) {
+      throw new CsvError(file, 1, undefined, `the header names no recipient field (columns: ${ADDRESS_FIELDS.join(', ')})`);
+    }
+    this.columns = columns;
+    this.attributeColumns = columns.filter((c) => c !== '' && !RECIPIENT_SET.has(c) && c !== 'quantity' && c !== 'product');
+    this.hasQuantity = seen.has('quantity');
+    this.hasProduct = seen.has('product');
   }
-  const attributeColumns = columns.filter(
-    (c) => c !== '' && !RECIPIENT_SET.has(c) && c !== 'quantity' && c !== 'product',
-  );
 
-  const rows: RecipientRow[] = [];
-  for (let r = 1; r < records.length; r++) {
-    const cells = records[r]!;
-    const rowNo = r + 1;
-    if (cells.every((c) => c.trim() === '')) continue;
+  /** The recipient of spreadsheet row `rowNo`; undefined for a row whose cells are all empty. */
+  row(cells: string[], rowNo: number): RecipientRow | undefined {
+    const { columns, file } = this;
+    if (cells.every((c) => c.trim() === '')) return undefined;
     if (cells.length > columns.length) {
       const extra = cells.slice(columns.length).findIndex((c) => c.trim() !== '');
       if (extra !== -1) {
@@ -135,12 +126,9 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
     const row: RecipientRow = { row: rowNo, recipient: {}, attributes: {} };
     for (let c = 0; c < columns.length; c++) {
       const name = columns[c]!;
-      const raw = cells[c] ?? '';
-      const value = raw.trim();
+      const value = (cells[c] ?? '').trim();
       if (name === '') {
-        if (value !== '') {
-          throw new CsvError(file, rowNo, `#${c + 1}`, 'has a value but the column has no header name');
-        }
+        if (value !== '') throw new CsvError(file, rowNo, `#${c + 1}`, 'has a value but the column has no header name');
         continue;
       }
       if (value === '') continue;
@@ -149,15 +137,82 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
       else if (name === 'product') row.product = parseCount(value, file, rowNo, name);
       else row.attributes[name] = value;
     }
-    rows.push(row);
+    return row;
+  }
+
+  /** These columns with these rows. */
+  withRows(rows: RecipientRow[]): RecipientsCsv {
+    const { file, attributeColumns, hasQuantity, hasProduct } = this;
+    return { file, attributeColumns, hasQuantity, hasProduct, rows };
+  }
+}
+
+const CSV_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
+
+/** csv-parse reports how many records it completed: the bad one is the next row. */
+function invalidCsv(file: string, err: unknown): CsvError {
+  const e = err as { message?: string; records?: number };
+  const row = typeof e.records === 'number' ? e.records + 1 : undefined;
+  return new CsvError(file, row, undefined, `not a valid CSV: ${e.message ?? String(err)}`);
+}
+
+/**
+ * Parses the CSV text (a Buffer is decoded as UTF-8). `file` is the name used in errors,
+ * usually the path as the user typed it.
+ */
+export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
+  let records: string[][];
+  try {
+    // csv-parse works on bytes: a Buffer is parsed as is (a string would be encoded first).
+    records = parse(input, CSV_OPTIONS) as string[][];
+  } catch (err) {
+    throw invalidCsv(file, err);
+  }
+  const columns = new RecipientColumns(file, records[0]);
+  const rows: RecipientRow[] = [];
+  for (let r = 1; r < records.length; r++) {
+    const row = columns.row(records[r]!, r + 1);
+    if (row) rows.push(row);
   }
   if (rows.length === 0) throw new CsvError(file, undefined, undefined, 'has a header but no recipient rows');
+  return columns.withRows(rows);
+}
 
-  return {
-    file,
-    attributeColumns,
-    hasQuantity: seen.has('quantity'),
-    hasProduct: seen.has('product'),
-    rows,
-  };
+/**
+ * Reads a recipients CSV file as a stream, `size` recipients at a time, so memory stays
+ * flat however long the file is. Each batch carries the file's columns.
+ */
+export async function* readRecipientBatches(path: string, file: string, size: number): AsyncGenerator<RecipientsCsv> {
+  const { parse: parseStream } = await import('csv-parse');
+  const { createReadStream } = await import('node:fs');
+  const records = createReadStream(path).pipe(parseStream(CSV_OPTIONS));
+  let columns: RecipientColumns | undefined;
+  let batch: RecipientRow[] = [];
+  let rowNo = 0;
+  let any = false;
+  try {
+    for await (const cells of records as AsyncIterable<string[]>) {
+      rowNo++;
+      if (!columns) {
+        columns = new RecipientColumns(file, cells);
+        continue;
+      }
+      const row = columns.row(cells, rowNo);
+      if (!row) continue;
+      batch.push(row);
+      any = true;
+      if (batch.length === size) {
+        yield columns.withRows(batch);
+        batch = [];
+      }
+    }
+  } catch (err) {
+    if (err instanceof CsvError) throw err;
+    throw invalidCsv(file, err);
+  } finally {
+    records.destroy();
+  }
+  if (!columns) throw new CsvError(file, 1, undefined, 'the header row is missing or empty');
+  if (!any) throw new CsvError(file, undefined, undefined, 'has a header but no recipient rows');
+  if (batch.length > 0) yield columns.withRows(batch);
 }

@@ -20,6 +20,13 @@ import { printCreated } from './print.js';
  * (src/orders/: built and validated once) -> confirmation -> sent exactly once.
  */
 export async function run(ctx: Context, options: OrderFlags): Promise<void> {
+  const { batchSize, recipients } = options;
+  if (batchSize !== undefined) {
+    if (recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
+    return (await import('./batched.js')).runBatched(ctx, { ...options, recipients, batchSize }, scopeOf(ctx));
+  }
+  if (options.results !== undefined) throw new UsageError('--results needs --batch-size', 'to put every row in one order, pass a --batch-size of at least the number of rows');
+  if (options.concurrency !== undefined) throw new UsageError('--concurrency needs --batch-size');
   const order = await prepare(ctx, options);
   if (order.paymentIsDefault && order.paymentMethod) {
     ctx.io.err(`payment method: ${order.paymentMethod.id} (${describePaymentMethod(order.paymentMethod)}, the account default)`);

@@ -1,5 +1,5 @@
 import { action, examples } from '../../action.js';
-import { collect } from '../../parse.js';
+import { collect, positiveInt } from '../../parse.js';
 import type { NounCommand } from '../../program.js';
 
 /** `merch orders create`: flags of the contract; the implementation loads lazily. */
@@ -17,13 +17,17 @@ export function registerOrdersCreate(orders: NounCommand): void {
     .option('--billing <spec>', 'billing address, in the --recipient form (default: the account default)')
     .option('--payment-method <id>', "payment method id (default: the account's default)")
     .option('--external-id <id>', 'your unique reference for the order (default: derived from the order, so a rerun sends the same)')
-    .option('--dry-run', 'print the exact JSON body and send nothing')
+    .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
+    .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <external-id>-1, -2, ...', positiveInt)
+    .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
+    .option('--results <file.csv>', 'with --batch-size: a CSV with one line per recipient row (order, shipping order, status, error)')
     .addHelpText(
       'after',
       examples(
         "merch orders create --product 7 --quantity 2 --attr size=M --recipient 'first_name=Ann,last_name=Lee,line_1=\"1 Main St, Apt 2\",city=Austin,state=TX,postal_code=78701,country=US' --yes",
         'merch orders create --product 7 --recipients staff.csv --dry-run',
         'merch orders create --file order.json --payment-method pm_123 --yes',
+        'merch orders create --product 7 --recipients guests.csv --batch-size 500 --results results.csv --yes',
         'merch orders create            # a wizard, in a terminal',
       ),
     )
