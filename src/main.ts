@@ -25,11 +25,12 @@ export function buildProgram(environment: RunEnvironment): MerchProgram {
  */
 export async function main(argv: string[], environment: RunEnvironment): Promise<number> {
   const program = buildProgram(environment);
+  const color = environment.io.stderrIsTTY && colorAllowed(argv.includes('--no-color'), environment.env);
+  program.redErrors = color;
   try {
     await program.parseAsync(argv, { from: 'user' });
     return program.exitCode;
   } catch (error) {
-    const color = environment.io.stderrIsTTY && colorAllowed(argv.includes('--no-color'), environment.env);
     return report(error, argv.includes('--verbose'), environment.io.stderr, color);
   }
 }

@@ -1,6 +1,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import type { RunEnvironment } from '../context.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { red } from '../output/style.js';
 import { VERSION } from '../version.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
 
@@ -33,6 +34,8 @@ export type GlobalOptions = ReturnType<ReturnType<typeof addGlobalOptions>['opts
 export class MerchProgram extends Command<[], GlobalOptions> {
   /** What the command's action returned (auth status exits 3 on a refused token, for example). */
   exitCode: ExitCodeValue = ExitCode.ok;
+  /** `error:` in red on commander's own errors (unknown flag, bad choice), as main() prints ours. */
+  redErrors = false;
 
   constructor(readonly environment: RunEnvironment) {
     super('merch');
@@ -45,6 +48,7 @@ export class MerchProgram extends Command<[], GlobalOptions> {
       getErrHelpWidth: () => (io.stderrIsTTY ? io.columns : undefined) ?? 80,
       getOutHasColors: () => false,
       getErrHasColors: () => false,
+      outputError: (text, write) => write(this.redErrors ? text.replace(/^error:/, red('error:', true)) : text),
     })
       .description('Command-line client for the Custom Product Ordering Service')
       .version(VERSION, '-V, --version')

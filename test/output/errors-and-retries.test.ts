@@ -49,3 +49,15 @@ describe('a retry after 429', () => {
     expect(stderr).toMatch(/^error: .*429/);
   });
 });
+
+describe("commander's own usage errors", () => {
+  it('are red on a color terminal too, and plain piped', async () => {
+    const tty = await merch({ url: 'http://127.0.0.1:9' }, ['orders', 'list', '--no-such-flag'], { tty: true });
+    expect(tty.code).toBe(2);
+    expect(tty.stderr.startsWith(RED_ERROR)).toBe(true);
+    const piped = await merch({ url: 'http://127.0.0.1:9' }, ['orders', 'list', '--no-such-flag']);
+    expect(piped.stderr).toMatch(/^error: unknown option/);
+    const noColor = await merch({ url: 'http://127.0.0.1:9' }, ['orders', 'list', '--no-such-flag', '--no-color'], { tty: true });
+    expect(noColor.stderr).toMatch(/^error: unknown option/);
+  });
+});
