@@ -65,6 +65,13 @@ describe('numbers beyond the safe integer range are usage errors (issue 13.12)',
     expect(requests).toEqual([]);
   });
 
+  it('merch api -f with an integer beyond the safe range: exit 2 naming the field, with the -F way; nothing sent', async () => {
+    const { code, stderr, requests } = await run(['api', 'GET', '/v1/supplier-products', '-f', 'limit=9007199254740993']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('error: --field limit: 9007199254740993 is beyond the integers a JSON number carries exactly\nhint: -F limit=9007199254740993 sends it as a string\n');
+    expect(requests).toEqual([]);
+  });
+
   it('the largest safe integer is sent as written', async () => {
     const { code, requests } = await run(['products', 'list', '--offset', String(Number.MAX_SAFE_INTEGER)]);
     expect(code).toBe(0);

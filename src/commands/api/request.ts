@@ -41,20 +41,23 @@ export async function run(ctx: Context, methodArg: string, path: string, options
   else ctx.io.err(`${response.status} ${method} ${path}`);
 }
 
-function parseFields(pairs: string[], flag: string, convert: (value: string) => unknown): Record<string, unknown> {
+function parseFields(pairs: string[], flag: string, convert: (value: string, key: string) => unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new UsageError(`${flag}: expected key=value, got '${pair}'`);
-    result[pair.slice(0, at)] = convert(pair.slice(at + 1));
+    result[pair.slice(0, at)] = convert(pair.slice(at + 1), pair.slice(0, at));
   }
   return result;
 }
 
-function typed(value: string): unknown {
+function typed(value: string, key: string): unknown {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
+  if (/^-?\d+$/.test(value) && !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--field ${key}: ${value} is beyond the integers a JSON number carries exactly`, `-F ${key}=${value} sends it as a string`);
+  }
   if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
   return value;
 }
