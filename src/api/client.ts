@@ -49,6 +49,8 @@ export interface TokenProvider {
   current(): Promise<string>;
   /** After a 401 to `rejected`: a new token to retry with once, or undefined (no retry). */
   renewAfterRejection(rejected: string): Promise<string | undefined>;
+  /** There is no token at all: why (`not logged in`), said before any other check of the request. */
+  readonly missing?: Error;
 }
 
 export interface ClientOptions {
@@ -89,6 +91,7 @@ export class ApiClient {
 
   async request<T = unknown>(request: RequestOptions<T>): Promise<ApiResponse<T>> {
     const url = this.urlOf(request.path, request.query);
+    if (request.auth !== false && typeof this.options.token === 'object' && this.options.token.missing) throw this.options.token.missing;
     const headers = this.headersFor(url, request);
     let token = request.auth === false ? undefined : await this.currentToken();
     if (token !== undefined) headers.authorization = `Bearer ${token}`;

@@ -35,6 +35,7 @@ function refusing(error: CliError): TokenProvider {
   return {
     current: () => Promise.reject(error),
     renewAfterRejection: async () => undefined,
+    missing: error,
   };
 }
 

@@ -23,6 +23,15 @@ describe('--timeout is honoured below a second, and says which timeout expired (
   });
 });
 
+describe('no token for a service that is not on loopback (issue 13.13)', () => {
+  // Were anything sent, merch-test.invalid would not resolve (exit 1): exit 3 says it was refused first.
+  it.each(['http', 'https'])('%s: exit 3 "not logged in: run merch login", before the plain-http check', async (scheme) => {
+    const { code, stderr } = await merch({ url: `${scheme}://merch-test.invalid` }, ['orders', 'list'], { env: { MERCH_TOKEN: undefined } });
+    expect(code).toBe(3);
+    expect(stderr).toBe(`error: not logged in: run merch login\nhint: profile default has no token for ${scheme}://merch-test.invalid (MERCH_TOKEN also works)\n`);
+  });
+});
+
 describe('a host that is not found is not retried (issue 13.13)', () => {
   it('one attempt, exit 1, "host not found"', async () => {
     // .invalid never resolves (RFC 6761); with no DNS at all the lookup fails with EAI_AGAIN, also not retried.
