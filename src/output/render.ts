@@ -109,12 +109,17 @@ function tsvLine(cells: unknown[]): string {
   return `${cells.map(cell).join('\t')}\n`;
 }
 
+/** How a record view is shown on a terminal. */
+export interface RecordView {
+  /** Leave out the fields that have no value (detail views: what the service did not send is no news). */
+  skipEmpty?: boolean;
+}
+
 /**
  * Prints one record: JSON when asked; with `--format csv`, a header line and one row;
  * else a field/value view (a table on a terminal, `field<TAB>value` lines when piped).
- * A terminal leaves out the fields that have no value.
  */
-export async function printRecord<T>(target: OutputTarget, record: T, fields: Column<T>[]): Promise<void> {
+export async function printRecord<T>(target: OutputTarget, record: T, fields: Column<T>[], view: RecordView = {}): Promise<void> {
   const { io, format } = target;
   if (isMachineOutput(format)) {
     await printJson(target, record);
@@ -127,7 +132,7 @@ export async function printRecord<T>(target: OutputTarget, record: T, fields: Co
   }
   const rows = fields.map((f) => [f.header, cell(f.value(record))]);
   if (printsTable(target)) {
-    io.out(table(io, undefined, rows.filter(([, value]) => value !== '')));
+    io.out(table(io, undefined, view.skipEmpty ? rows.filter(([, value]) => value !== '') : rows));
     return;
   }
   for (const [name, value] of rows) await write(io, `${name}\t${value}\n`);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { plain, tableRows, tsv } from '../support/output.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { rewritingProxy } from '../support/servers.js';
 
 const sandbox = useSandbox();
 const terminal = { tty: true, columns: 80 } as const;
@@ -30,6 +31,19 @@ describe('products get', () => {
       Weight: `${product.weight} ${product.weight_unit.name}`,
     });
     expect(Object.keys(shown).length).toBeGreaterThan(10);
+  });
+
+  it('leaves out on a terminal the fields the service did not send; piped, every field has its line', async () => {
+    // The real service's record may carry fewer fields than the sandbox's (spec 2.1: "not shown").
+    const proxy = await rewritingProxy(sandbox().url, (_method, _path, body) => ({ id: body.id, name: body.name, design_tool_sku: body.design_tool_sku }));
+    try {
+      const tty = await merch(proxy, ['products', 'get', '1'], terminal);
+      expect(tableRows(tty.stdout).map((row) => row[0])).toEqual(['ID', 'Name', 'Design tool SKU']);
+      const piped = await merch(proxy, ['products', 'get', '1']);
+      expect(tsv(piped.stdout).map((row) => row[0])).toContain('Brand');
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

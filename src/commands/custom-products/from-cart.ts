@@ -6,5 +6,5 @@ import { customProductFields } from './get.js';
 /** Completes the design tool's cart and prints the new custom product. */
 export async function run(ctx: Context, feCartUrl: string): Promise<void> {
   const product = await completeDesignToolCart(ctx.api(), feCartUrl);
-  await printRecord(ctx, product, customProductFields);
+  await printRecord(ctx, product, customProductFields, { skipEmpty: true });
 }

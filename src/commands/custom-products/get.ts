@@ -32,5 +32,5 @@ function attributes(product: CustomProduct): string {
 
 export async function run(ctx: Context, id: string): Promise<void> {
   const product = await getCustomProduct(ctx.api(), id);
-  await printRecord(ctx, product, customProductFields);
+  await printRecord(ctx, product, customProductFields, { skipEmpty: true });
 }

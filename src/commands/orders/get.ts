@@ -109,7 +109,7 @@ export async function printOrder(ctx: Context, order: Order): Promise<void> {
     return;
   }
   const shipments = order.shipping_orders ?? [];
-  await printRecord(ctx, order, summaryFields);
+  await printRecord(ctx, order, summaryFields, { skipEmpty: true });
   await section(ctx, 'Line items', order.line_items ?? [], lineItemColumns);
   if (!printsTable(ctx)) {
     await section(ctx, 'Shipping orders', shipments, pipedShipmentColumns);

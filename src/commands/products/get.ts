@@ -26,5 +26,5 @@ const productFields: Column<SupplierProduct>[] = [
 
 export async function run(ctx: Context, id: string): Promise<void> {
   const product = await getSupplierProduct(ctx.api(), id);
-  await printRecord(ctx, product, productFields);
+  await printRecord(ctx, product, productFields, { skipEmpty: true });
 }
