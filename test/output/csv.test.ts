@@ -1,10 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/output/csv.js';
-import { merch } from '../support/run-merch.js';
+import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
+/** Slow pages, to watch CSV stream. */
+const slow = useSandbox({ latency: 40 });
 const records = (text: string): Record<string, string>[] => parse(text, { columns: true });
 const minutes = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const named = (refs: { name: string }[]) => refs.map((ref) => ref.name).join(', ');
@@ -44,6 +46,18 @@ describe('--format csv', () => {
     }));
     expect(expected).toHaveLength(200);
     expect(records(stdout)).toEqual(expected);
+  });
+
+  it('streams with --all: rows are printed before the last page is fetched', async () => {
+    const before = slow().requests.length;
+    const run = startMerch(['products', 'list', '--all', '--format', 'csv', '--limit', '10', '--concurrency', '1'], { env: cliEnv(slow().url) });
+    await run.io.written((out) => out.split('\r\n').length > 2); // the header and a row
+    const pagesAtFirstRow = slow().requests.length - before;
+    const { code, stdout } = await run.done;
+    expect(code).toBe(0);
+    expect(records(stdout)).toHaveLength(200);
+    expect(slow().requests.length - before).toBe(20);
+    expect(pagesAtFirstRow).toBeLessThan(20);
   });
 
   it('orders get: one row per shipping order, a formula in a name neutralised, a comma and a quote kept', async () => {
