@@ -38,11 +38,26 @@ describe('bash completion (issue 13.23)', () => {
   });
 });
 
+const hasFish = spawnSync('fish', ['--version']).status === 0;
+
 describe('fish completion', () => {
-  it('marks flags that take a value, with their values where known', async () => {
+  it('marks flags that take a value, with their values where known, at their command', async () => {
     const { stdout } = await runMerch(['completion', 'fish']);
-    expect(stdout).toContain("-n '__fish_seen_subcommand_from list' -l sort -x -a 'id -id created_at -created_at name -name'");
-    expect(stdout).toContain("-n '__fish_seen_subcommand_from watch' -l events -r -F");
-    expect(stdout).toContain("-n '__fish_seen_subcommand_from listen' -l events -x -a 'shipping_order.scheduled");
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'products list'" -l sort -x -a 'id -id created_at -created_at name -name'`);
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'orders watch'" -l events -r -F`);
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'webhooks listen'" -l events -x -a 'shipping_order.scheduled`);
+  });
+
+  // Where fish is installed: the script run for real, as `complete -C` asks it.
+  it.skipIf(!hasFish)('completes past global flags and arguments, and flag values', async () => {
+    const script = (await runMerch(['completion', 'fish'])).stdout;
+    const offered = (line: string) => {
+      const out = spawnSync('fish', ['-c', `${script}\ncomplete -C '${line}'`], { encoding: 'utf8' });
+      expect(out.stderr).toBe('');
+      return out.stdout.split('\n').filter((entry) => entry !== '').map((entry) => entry.split('\t')[0]);
+    };
+    expect(offered('merch --profile st products l')).toEqual(['list']);
+    expect(offered('merch orders wait 1001 --until s')).toEqual(['shipped']);
+    expect(offered('merch webhooks create --event order.').sort()).toEqual(['order.changed', 'order.created']);
   });
 });

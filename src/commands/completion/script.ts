@@ -88,17 +88,52 @@ function pattern(path: string[], last?: string): string {
   return `"${path.join(' ')}${end}"|"${path.join(' ')} "*"${end}"`;
 }
 
+/**
+ * The same walk as bash's: `__merch_command` is the longest command path the words make,
+ * past flags and the values of flags that take one; each completion applies at its path.
+ */
 function fish(nodes: Node[]): string {
-  const lines = ['# fish completion for merch', 'complete -c merch -f'];
+  const valueFlags = [...new Set(nodes.flatMap((n) => [...n.values.keys()]))];
+  const commands = nodes.filter((n) => n.path.length > 0).map((n) => `'${n.path.join(' ')}'`);
+  const lines = [
+    '# fish completion for merch',
+    `set -g __merch_value_flags ${valueFlags.join(' ')}`,
+    `set -g __merch_commands ${commands.join(' ')}`,
+    'function __merch_command',
+    '    set -l words',
+    '    set -l skip 0',
+    '    for w in (commandline -opc)[2..-1]',
+    '        if test $skip = 1',
+    '            set skip 0',
+    '            continue',
+    '        end',
+    '        switch $w',
+    "            case '--*=*'",
+    "            case '-*'",
+    '                contains -- $w $__merch_value_flags; and set skip 1',
+    "            case '*'",
+    '                set -a words $w',
+    '        end',
+    '    end',
+    "    set -l at ''",
+    '    for n in (seq (count $words))',
+    "        set -l candidate (string join ' ' $words[1..$n])",
+    '        contains -- $candidate $__merch_commands; and set at $candidate; or break',
+    '    end',
+    '    echo $at',
+    'end',
+    'function __merch_at',
+    '    test (__merch_command) = "$argv[1]"',
+    'end',
+    'complete -c merch -f',
+  ];
   for (const node of nodes) {
-    const condition = node.path.length === 0
-      ? '__fish_use_subcommand'
-      : `__fish_seen_subcommand_from ${node.path[node.path.length - 1]}`;
-    for (const sub of node.subcommands) lines.push(`complete -c merch -n '${condition}' -a ${sub}`);
+    const condition = `__merch_at '${node.path.join(' ')}'`;
+    for (const sub of node.subcommands) lines.push(`complete -c merch -n "${condition}" -a ${sub}`);
     for (const flag of node.flags.filter((f) => f.startsWith('--'))) {
       const values = node.values.get(flag);
       const value = values === undefined ? '' : values.length === 0 ? ' -r -F' : ` -x -a '${values.join(' ')}'`;
-      lines.push(`complete -c merch -n '${condition}' -l ${flag.slice(2)}${value}`);
+      lines.push(`complete -c merch -n "${condition}" -l ${flag.slice(2)}${value}`);
     }
   }
   return `${lines.join('\n')}\n`;
