@@ -60,6 +60,36 @@ const benchmarks = {
       }),
     ];
   },
+  batches: async () => {
+    // bench/orders-batches.mjs [small] [middle] [large]: CPU and peak RSS of the CLI process, --batch-size 1000
+    const out = await script('orders-batches.mjs', quick ? ['1000', '5000', '10000', '1'] : ['1000', '10000', '100000', '3'], { ...process.env, MERCH_BENCH_ROOT: dirname(dirname(merchBin())) });
+    const r = JSON.parse(out.trim().split('\n').pop());
+    const rows = (n) => n.toLocaleString('en-US');
+    return ['dry_run', 'real'].flatMap((mode) => {
+      const m = r[mode];
+      const label = mode === 'real' ? 'created' : '--dry-run';
+      return [
+        row({
+          name: `orders create --batch-size 1000, ${rows(r.rows.large)} rows ${label}: peak RSS`,
+          value: m.peak_rss_mb.large,
+          baseline: m.peak_rss_mb.small,
+          unit: 'MB',
+          goal: `<= 1.5x the ${rows(r.rows.small)}-row run`,
+          pass: m.peak_rss_mb.large <= 1.5 * m.peak_rss_mb.small,
+          note: `${rows(r.rows.middle)} rows: ${m.peak_rss_mb.middle} MB`,
+        }),
+        row({
+          name: `orders create --batch-size 1000, ${rows(r.rows.large)} rows ${label}: CPU per 1,000 rows`,
+          value: m.cpu_ms_per_1000_rows.large,
+          baseline: m.cpu_ms_per_1000_rows.middle,
+          unit: 'ms CPU',
+          goal: `linear: <= 1.5x the ${rows(r.rows.middle)}-row run's`,
+          pass: m.cpu_ms_per_1000_rows.large <= 1.5 * m.cpu_ms_per_1000_rows.middle,
+          note: `CPU ${rows(r.rows.small)} / ${rows(r.rows.middle)} / ${rows(r.rows.large)} rows: ${m.cpu_ms.small} / ${m.cpu_ms.middle} / ${m.cpu_ms.large} ms`,
+        }),
+      ];
+    });
+  },
   listen: async () => {
     const out = await script('listen.mjs', quick ? ['--quick'] : []);
     const result = JSON.parse(out.trim().split('\n').pop());

@@ -103,16 +103,20 @@ try {
   ].join('\r\n'));
   process.stdout.write(`\n# recipients.csv\n${bold(`$ cat recipients.csv`)}\n${readFileSync(csv, 'utf8')}\n`);
   const orderArgs = ['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', csv, '--external-id', 'demo-offsite-2026'];
-  await merch([...orderArgs, '--dry-run'], 'Check first: the exact JSON body, nothing sent');
+  await merch([...orderArgs, '--dry-run', '--query', 'plan'], "The price before paying: the priced plan (nothing sent; shipping and tax are the service's to compute)");
+  await merch([...orderArgs, '--dry-run'], 'The exact JSON body the real run sends, with its external id');
   const created = await merch([...orderArgs, '--yes'], 'One order, three recipients, three sizes');
   await merch([...orderArgs, '--yes'], 'The same command again (a rerun after a crash): reported, not ordered twice');
   const orderId = /^order\s+(\d+)/m.exec(created)[1];
-  const firstShipment = /^shipping_order\s+(\d+)/m.exec(created)[1];
   await merch(['orders', 'wait', String(orderId), '--until', 'in-production', '--interval', '0.5'], 'Wait until it is paid and In Production, then show it: line items, shipping orders, statuses and totals');
-  for (let step = 0; step < 2; step++) {
-    await merch(['api', 'POST', `/_sandbox/shipping-orders/${firstShipment}/advance`, '--query', '{id: id, status: status.name, tracking: tracking_number}'], step === 0 ? "Sandbox control: move Ada's shipment on (Scheduled, then Shipped with tracking)" : undefined);
-  }
   await merch(['webhooks', 'trigger', 'order.changed', '--order', String(orderId)], 'Make the sandbox emit an event again');
+
+  // An event's guest list in batches: one order per 3 guests, a result per row.
+  const guests = join(home, 'guests.csv');
+  writeFileSync(guests, ['first_name,last_name,line_1,city,state,postal_code,country,size', ...['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus'].map((name, i) => `${name},Guest,${i + 1} Main St,Austin,TX,78701,US,${product.sizes[i % product.sizes.length]}`)].join('\n'));
+  const results = join(home, 'results.csv');
+  await merch(['orders', 'create', '--product', String(product.id), '--attr', `color=${product.colors[0]}`, '--recipients', guests, '--batch-size', '3', '--results', results, '--yes'], 'Seven guests in orders of at most three, each sent exactly once');
+  process.stdout.write(`\n# One line per guest: the order and shipping order made for it\n${bold('$ cat results.csv')}\n${readFileSync(results, 'utf8')}`);
   await merch(['orders', 'list', '--json', '--query', '[].{id: id, status: status.name, total: total.display}'], 'Scripts: JSON and JMESPath');
   await merch(['orders', 'wait', String(orderId), '--until', 'shipped', '--interval', '0.5'], 'Wait until every shipment has shipped (exit 6 if --max-wait passes first)');
   await sleep(500);
