@@ -31,19 +31,20 @@ export function nonNegativeInt(value: string): number {
   return safeInteger(value, 0, 'expected an integer >= 0');
 }
 
-/** A TCP port to bind, 0 meaning any free port. */
-export function listenPort(value: string): number {
-  const number = nonNegativeInt(value);
-  if (number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
-  return number;
+/** A TCP port from `min` to 65535. */
+function portFrom(min: 0 | 1) {
+  return (value: string): number => {
+    const number = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(number >= min && number <= 65535)) throw new InvalidArgumentError(`expected a port number from ${min} to 65535`);
+    return number;
+  };
 }
 
+/** A TCP port to bind, 0 meaning any free port. */
+export const listenPort = portFrom(0);
+
 /** A TCP port that must be this one (a callback URL registered with a provider). */
-export function fixedPort(value: string): number {
-  const number = positiveInt(value);
-  if (number > 65535) throw new InvalidArgumentError('expected a port number from 1 to 65535');
-  return number;
-}
+export const fixedPort = portFrom(1);
 
 /** The id of an integer-keyed resource (products, orders, webhook subscriptions), as its path segment. */
 export function integerId(value: string): string {

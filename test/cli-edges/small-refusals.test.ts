@@ -20,6 +20,16 @@ describe('webhooks listen and replay refuse what cannot work, in one line (issue
     expect(requests).toEqual([]);
   });
 
+  it.each([
+    [['login', '--web', '--client-id', 'x', '--callback-port', '0'], "option '--callback-port <port>' argument '0' is invalid. expected a port number from 1 to 65535"],
+    [['design-link', '--sku', 'DT-000001', '--user-id', 'u', '--wait', '--cart-port', '99999999999999999999'], "option '--cart-port <n>' argument '99999999999999999999' is invalid. expected a port number from 0 to 65535"],
+  ])('every port flag is checked the same way: merch %j', async (args, message) => {
+    const { code, stderr, requests } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: ${message}\n`);
+    expect(requests).toEqual([]);
+  });
+
   it('--public-url without --subscribe is a usage error naming both', async () => {
     const { code, stderr, requests } = await run(['webhooks', 'listen', '--port', '0', '--public-url', 'https://hooks.example.com/']);
     expect(code).toBe(2);
