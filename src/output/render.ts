@@ -219,13 +219,13 @@ export async function checkQuery(expression: string): Promise<void> {
 
 /**
  * A terminal table as text, as wide as the terminal at most (src/output/table.ts): a bold
- * header row when `head` is given, else field/value rows with the fields in bold.
+ * header row when `head` is given, else field/value rows with the fields in bold and long
+ * values wrapped under themselves (a detail view is read, not scanned).
  */
 export function table(io: IO, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
-  const count = head?.length ?? 2;
   return renderTable(rows, {
     width: io.columns ?? 80,
-    kinds: kinds ?? Array.from({ length: count }, (_, i): ColumnKind => (head === undefined && i === 0 ? 'fixed' : 'text')),
+    kinds: kinds ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
     head,
     styleHead: (text) => bold(text, io.color),
     styleFirst: (text) => bold(text, io.color),

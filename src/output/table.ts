@@ -2,11 +2,16 @@ import stringWidth from 'string-width';
 
 /**
  * How a column is laid out on a terminal: `text` (the default) is left-aligned and is what
- * gets shortened when the table is wider than the terminal; `fixed` (ids, timestamps) is
- * left-aligned and `number` (counts, money) right-aligned, and neither is ever shortened:
- * a cut id or amount would mislead.
+ * gets shortened when the table is wider than the terminal; `wrapped` gets narrower the
+ * same way but its values go on as many lines as they need, broken between words (a word
+ * wider than the column, a URL, stays whole); `fixed` (ids, timestamps) is left-aligned and
+ * `number` (counts, money) right-aligned, and neither is ever shortened: a cut id or amount
+ * would mislead.
  */
-export type ColumnKind = 'fixed' | 'number' | 'text';
+export type ColumnKind = 'fixed' | 'number' | 'text' | 'wrapped';
+
+/** Whether a column gives way when the table is wider than the terminal. */
+const narrows = (kind: ColumnKind | undefined) => kind === 'text' || kind === 'wrapped';
 
 export interface TableLayout {
   /** The terminal's width in columns. */
@@ -36,19 +41,23 @@ export function renderTable(rows: string[][], layout: TableLayout): string {
   const all = head ? [head, ...rows] : rows;
   const natural = kinds.map((_, i) => Math.max(0, ...all.map((row) => stringWidth(row[i] ?? ''))));
   const widths = fit(natural, kinds, layout.width - GAP * (kinds.length - 1));
-  const line = (row: string[], style: (text: string, column: number) => string) =>
-    row
-      .map((text, i) => {
-        const width = widths[i] ?? 0;
-        const shown = truncate(text, width);
-        const padding = ' '.repeat(Math.max(0, width - stringWidth(shown)));
+  const line = (cells: string[], style: (text: string, column: number) => string) =>
+    cells
+      .map((shown, i) => {
+        const padding = ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(shown)));
         return kinds[i] === 'number' ? padding + style(shown, i) : style(shown, i) + padding;
       })
       .join(' '.repeat(GAP))
       .trimEnd();
+  /** A row as the lines it takes: wrapped cells go on below, the others are cut to fit. */
+  const rowLines = (row: string[], style: (text: string, column: number) => string) => {
+    const cells = row.map((text, i) => (kinds[i] === 'wrapped' ? wrap(text, widths[i] ?? 0) : [truncate(text, widths[i] ?? 0)]));
+    const height = Math.max(1, ...cells.map((lines) => lines.length));
+    return Array.from({ length: height }, (_, at) => line(cells.map((lines) => lines[at] ?? ''), at === 0 ? style : plain));
+  };
   const { styleHead = plain, styleFirst = plain } = layout;
-  const lines = head ? [line(head, styleHead)] : [];
-  for (const row of rows) lines.push(line(row, (text, i) => (i === 0 && !head ? styleFirst(text) : text)));
+  const lines = head ? rowLines(head, styleHead) : [];
+  for (const row of rows) lines.push(...rowLines(row, (text, i) => (i === 0 && !head ? styleFirst(text) : text)));
   return lines.join('\n');
 }
 
@@ -56,8 +65,8 @@ const plain = (text: string) => text;
 
 /** Column widths within `available`: text columns capped at the largest width that fits. */
 function fit(natural: number[], kinds: ColumnKind[], available: number): number[] {
-  const fixed = natural.reduce((sum, width, i) => sum + (kinds[i] === 'text' ? 0 : width), 0);
-  const text = natural.filter((_, i) => kinds[i] === 'text');
+  const fixed = natural.reduce((sum, width, i) => sum + (narrows(kinds[i]) ? 0 : width), 0);
+  const text = natural.filter((_, i) => narrows(kinds[i]));
   let budget = available - fixed;
   if (text.reduce((sum, width) => sum + width, 0) <= budget) return natural;
   // The cap: the narrow text columns keep their width, the rest share what is left.
@@ -72,9 +81,9 @@ function fit(natural: number[], kinds: ColumnKind[], available: number): number[
     budget -= ascending[i]!;
   }
   // What the floor left over goes to the capped columns, left to right.
-  let spare = Math.max(0, available - fixed - natural.reduce((sum, width, i) => sum + (kinds[i] === 'text' ? Math.min(width, cap) : 0), 0));
+  let spare = Math.max(0, available - fixed - natural.reduce((sum, width, i) => sum + (narrows(kinds[i]) ? Math.min(width, cap) : 0), 0));
   return natural.map((width, i) => {
-    if (kinds[i] !== 'text' || width <= cap) return width;
+    if (!narrows(kinds[i]) || width <= cap) return width;
     const extra = Math.min(spare, width - cap);
     spare -= extra;
     return cap + extra;
@@ -95,4 +104,19 @@ export function truncate(text: string, width: number): string {
     used += size;
   }
   return kept + ELLIPSIS;
+}
+
+/** `text` in lines of at most `width` columns, broken at spaces; a longer word has a line of its own, whole. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    const joined = current === '' ? word : `${current} ${word}`;
+    if (stringWidth(joined) <= width || current === '') current = joined;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  return [...lines, current];
 }

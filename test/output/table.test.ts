@@ -40,3 +40,25 @@ describe('terminal tables', () => {
     expect(truncate('日本語', 4)).toBe('日…');
   });
 });
+
+describe('wrapped columns (the values of a detail view)', () => {
+  it('go on below themselves, broken between words, within the width', () => {
+    const description = 'A soft cotton cap with a curved brim, an adjustable strap and room for a two-colour logo on the front panel.';
+    const text = renderTable([['Name', 'Cap'], ['Description', description], ['Minimum', '12']], { width: 40, kinds: ['fixed', 'wrapped'] });
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Name         Cap');
+    expect(lines[1]!.startsWith('Description  A soft cotton cap')).toBe(true);
+    const continued = lines.slice(2, -1);
+    expect(continued.length).toBeGreaterThan(1);
+    for (const line of continued) expect(line.startsWith(' '.repeat(13))).toBe(true);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+    expect([lines[1]!.slice(13), ...continued.map((line) => line.slice(13))].join(' ')).toBe(description);
+    expect(lines.at(-1)).toBe('Minimum      12');
+  });
+
+  it('keep a word wider than the column whole (a URL stays clickable)', () => {
+    const url = `https://tracking.example.com/track/${'9'.repeat(40)}`;
+    const text = renderTable([['Tracking URL', `see ${url}`]], { width: 40, kinds: ['fixed', 'wrapped'] });
+    expect(text.split('\n')).toEqual(['Tracking URL  see', `              ${url}`]);
+  });
+});
