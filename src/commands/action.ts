@@ -30,7 +30,8 @@ export function action<A extends unknown[], O>(handler: Handler<A, O>) {
     const { createContext } = await import('../context.js');
     const ctx = createContext(globals, program.environment);
     if (!PROFILE_MAKERS.has(pathOf(command))) {
-      const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile);
+      const origin = globals.profile !== undefined ? '--profile' : 'MERCH_PROFILE';
+      const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);
       if (warning) ctx.io.err(warning);
     }
     if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);

@@ -61,9 +61,9 @@ describe('a profile that does not exist (issue 13.24)', () => {
     expect((await run(['config', 'set', 'base-url', sandbox().url, '--profile', 'staging'], env)).stderr).toBe('Set base-url in profile staging.\n');
     const misspelt = await run(['products', 'list', '--limit', '1', '--profile', 'stagin'], env);
     expect(misspelt.code).toBe(0);
-    expect(misspelt.stderr).toBe("warning: no profile 'stagin' (the profiles are staging); using the defaults\n");
+    expect(misspelt.stderr).toBe("warning: no profile 'stagin' (--profile; the profiles are staging); using the defaults\n");
     const fromEnv = await run(['products', 'list', '--limit', '1'], { ...env, MERCH_PROFILE: 'prod' });
-    expect(fromEnv.stderr).toBe("warning: no profile 'prod' (the profiles are staging); using the defaults\n");
+    expect(fromEnv.stderr).toBe("warning: no profile 'prod' (MERCH_PROFILE; the profiles are staging); using the defaults\n");
   });
 
   it('is not warned about where it is being created, nor for the default profile', async () => {
