@@ -183,3 +183,22 @@ describe('orders create --dry-run', () => {
     expect(await ordersWithExternalId(drf(), shown)).toHaveLength(1);
   });
 });
+
+describe('orders create after the service lost the order the journal says it made', () => {
+  const forgetful = useSandbox();
+
+  it('says so, exit 4, with the way to place it again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
+    const products = (await sandboxApi(forgetful(), '/v1/custom-products/?limit=100')).body.results;
+    const product = products.find((p: typeof shirt) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1);
+    const args = ['orders', 'create', '--product', String(product.id), '--quantity', '1', '--attr', `size=${product.available_attributes.sizes[0].name}`, '--attr', `color=${product.available_attributes.colors[0].name}`, '--recipient', recipient('Lost'), '--yes'];
+    const first = await merch(forgetful(), args, { env: { MERCH_CONFIG_DIR: dir } });
+    expect(first.code, first.stderr).toBe(0);
+    const id = orderIdOf(first);
+    expect((await sandboxApi(forgetful(), '/_sandbox/reset', { method: 'POST' })).status).toBeLessThan(300);
+    const rerun = await merch(forgetful(), args, { env: { MERCH_CONFIG_DIR: dir } });
+    expect(rerun.code).toBe(4);
+    expect(rerun.stderr).toContain(`error: order ${id}, which this command created, is not in the service any more`);
+    expect(rerun.stderr).toContain('hint: to place the order again, pass a new --external-id');
+  });
+});
