@@ -1,6 +1,6 @@
 import type { IO } from './io.js';
 
-/** A "fetched N of M" counter on stderr, only when stderr is a TTY; `done()` clears it. */
+/** A "fetched N of M" counter on stderr, only when stderr is a TTY; `done()` clears it (once). */
 export function progress(io: IO, label: string): { update(fetched: number, total?: number): void; done(): void } {
   if (!io.stderrIsTTY) return { update() {}, done() {} };
   let shown = false;
@@ -11,11 +11,12 @@ export function progress(io: IO, label: string): { update(fetched: number, total
     },
     done() {
       if (shown) io.stderr.write('\r\u001b[2K');
+      shown = false;
     },
   };
 }
 
-/** One line of live status on stderr, rewritten in place, only when stderr is a TTY; `done()` clears it. */
+/** One line of live status on stderr, rewritten in place, only when stderr is a TTY; `done()` clears it (once). */
 export function liveLine(io: IO): { show(text: string): void; done(): void } {
   if (!io.stderrIsTTY) return { show() {}, done() {} };
   let shown = false;
@@ -26,6 +27,7 @@ export function liveLine(io: IO): { show(text: string): void; done(): void } {
     },
     done() {
       if (shown) io.stderr.write('\r\u001b[2K');
+      shown = false;
     },
   };
 }

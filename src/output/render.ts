@@ -31,8 +31,12 @@ export interface OutputTarget {
 export interface ListNotes {
   /** The records' plural noun: an empty list on a terminal says `no <noun>` on stderr. */
   noun: string;
-  /** The line a terminal shows on stderr under a list that is not every record, given how many were printed. */
-  notShown?: (printed: number) => string | undefined;
+  /** The list's pages (src/commands/page-options.ts): their progress counter is cleared before the table, and what they leave out is said under it. */
+  page?: {
+    done(): void;
+    /** The line under a list that is not every record, given how many were printed. */
+    notShown(printed: number): string | undefined;
+  };
 }
 
 /** Whether this run prints machine-readable JSON rather than a table, TSV or CSV. */
@@ -83,8 +87,9 @@ export async function printList<T>(
   if (printsTable(target)) {
     const all: T[] = [];
     for await (const record of records) all.push(record);
+    notes?.page?.done();
     if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns.map((c) => c.kind ?? 'text')));
-    const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.notShown?.(all.length);
+    const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.page?.notShown(all.length);
     if (note) io.err(note);
     return all.length;
   }

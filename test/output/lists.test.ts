@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { merch } from '../support/run-merch.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
 import { plain } from '../support/output.js';
 import { createOrder, requestsDuring, useSandbox } from '../support/sandbox.js';
 
@@ -69,6 +69,13 @@ describe('a page of a longer list on a terminal', () => {
     expect(plain(all.stderr)).not.toMatch(/showing|no products/);
     const piped = await merch(sandbox(), ['products', 'list', '--limit', '20']);
     expect(piped.stderr).toBe('');
+  });
+
+  it('with --all, the progress counter is cleared before the table, not left in front of its header', async () => {
+    const { code, stdout: screen } = await merchOnTerminal(sandbox(), ['products', 'list', '--all', '--limit', '50', '--no-color'], { columns: 80 });
+    expect(code).toBe(0);
+    expect(screen).toContain('fetched 200 of 200\r\u001b[2KID  ');
+    expect(screen.endsWith('\n')).toBe(true);
   });
 
   it('--format tsv prints the piped rows on a terminal too, and nothing is said under them', async () => {

@@ -30,7 +30,7 @@ export async function run(ctx: Context, options: ListOptions): Promise<void> {
   const page = pageOptions(ctx, options);
   const records = listCustomProducts(ctx.api(), { tags: options.tag, search: options.search, ordering: options.sort }, page);
   try {
-    await printList(ctx, records, customProductColumns, { noun: 'custom products', notShown: page.notShown });
+    await printList(ctx, records, customProductColumns, { noun: 'custom products', page });
   } finally {
     page.done();
   }

@@ -19,7 +19,7 @@ const orderColumns: Column<Order>[] = [
 export async function run(ctx: Context, options: PageFlags): Promise<void> {
   const page = pageOptions(ctx, options);
   try {
-    await printList(ctx, listOrders(ctx.api(), page), orderColumns, { noun: 'orders', notShown: page.notShown });
+    await printList(ctx, listOrders(ctx.api(), page), orderColumns, { noun: 'orders', page });
   } finally {
     page.done();
   }

@@ -39,7 +39,7 @@ export async function run(ctx: Context, productId: string, options: ListOptions)
   const page = pageOptions(ctx, options);
   const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);
   try {
-    await printList(ctx, records, columns, { noun: 'parts', notShown: page.notShown });
+    await printList(ctx, records, columns, { noun: 'parts', page });
   } finally {
     page.done();
   }

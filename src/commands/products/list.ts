@@ -28,7 +28,7 @@ export async function run(ctx: Context, options: ListOptions): Promise<void> {
     page,
   );
   try {
-    await printList(ctx, records, productColumns, { noun: 'products', notShown: page.notShown });
+    await printList(ctx, records, productColumns, { noun: 'products', page });
   } finally {
     page.done();
   }

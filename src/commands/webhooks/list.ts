@@ -15,7 +15,7 @@ export const webhookColumns: Column<WebhookSubscription>[] = [
 export async function run(ctx: Context, options: PageFlags): Promise<void> {
   const page = pageOptions(ctx, options);
   try {
-    await printList(ctx, listWebhooks(ctx.api(), page), webhookColumns, { noun: 'webhook subscriptions', notShown: page.notShown });
+    await printList(ctx, listWebhooks(ctx.api(), page), webhookColumns, { noun: 'webhook subscriptions', page });
   } finally {
     page.done();
   }
