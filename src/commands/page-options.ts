@@ -26,7 +26,9 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
  * of 200; --all for every one" (the total is the `count` of the pages fetched).
  */
 export function pageOptions(ctx: Context, flags: PageFlags): PageOptions & { done(): void; notShown(printed: number): string | undefined } {
-  const counter = flags.all ? progress(ctx.io, 'fetched') : undefined;
+  // Records streamed to the terminal (--jsonl, --format) are their own progress: a counter would land among them.
+  const streamsToTerminal = ctx.io.stdoutIsTTY && (ctx.format.jsonl || ctx.format.delimited !== undefined);
+  const counter = flags.all && !streamsToTerminal ? progress(ctx.io, 'fetched') : undefined;
   let total: number | undefined;
   return {
     limit: flags.limit,

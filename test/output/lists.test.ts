@@ -78,6 +78,15 @@ describe('a page of a longer list on a terminal', () => {
     expect(screen.endsWith('\n')).toBe(true);
   });
 
+  it('with --all streamed to the terminal (--jsonl, --format), no counter lands among the records', async () => {
+    for (const format of [['--jsonl'], ['--format', 'csv']]) {
+      const { code, stdout: screen } = await merchOnTerminal(sandbox(), ['products', 'list', '--all', '--limit', '50', ...format]);
+      expect(code).toBe(0);
+      expect(screen).not.toContain('fetched');
+      expect(screen.trimEnd().split('\n').length, format.join(' ')).toBeGreaterThanOrEqual(200);
+    }
+  });
+
   it('--format tsv prints the piped rows on a terminal too, and nothing is said under them', async () => {
     const { stdout, stderr } = await merch(sandbox(), ['products', 'list', '--limit', '2', '--format', 'tsv'], terminal);
     expect(stdout.split('\n')[0]).toBe('id\tname\tcategories\tdesign_tool_sku\tcreated');
