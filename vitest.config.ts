@@ -10,8 +10,15 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: one test file per core; the sandboxes, listeners and CLI runs of a file
-    // share its process.
+    // Two cores: one test file per core.
     maxWorkers: 2,
+    // The files of a worker share one module graph instead of loading the CLI, the sandbox
+    // and their dependencies again for each file (the suite took twice as long isolated).
+    // The CLI keeps no module state between runs (each run gets its streams, environment
+    // and MERCH_CONFIG_DIR), and spies are restored after every test. Known shared global:
+    // a started sandbox (@hono/node-server) replaces globalThis.Response with its own class,
+    // so tests do not check `instanceof Response`.
+    isolate: false,
+    restoreMocks: true,
   },
 });

@@ -81,9 +81,9 @@ describe('exit codes', () => {
   });
 
   it('5 for a request the server refuses as invalid (400)', async () => {
-    const { code, stderr } = await merch(sandbox(), ['parts', 'list', '2', '--attr', 'flavour=mint']);
+    const { code, stderr } = await merch(sandbox(), ['design-link', '--sku', 'NOPE-1', '--user-id', 'u1']);
     expect(code).toBe(5);
-    expect(stderr).toMatch(/failed with 400: flavour: /);
+    expect(stderr).toMatch(/failed with 400: sku: Unknown sku "NOPE-1"/);
   });
 
   it('1 for a server error after the retries, saying how many attempts', async () => {
