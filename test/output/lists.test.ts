@@ -111,3 +111,12 @@ describe('--format', () => {
     expect(stderr).toMatch(/Allowed choices are csv, tsv/);
   });
 });
+
+describe('api and --format', () => {
+  it('is a usage error: api prints the JSON as the service sent it; nothing is sent', async () => {
+    const { result, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), ['api', 'GET', '/v1/orders', '--format', 'csv']));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --format csv: api prints the service's JSON/);
+    expect(requests).toEqual([]);
+  });
+});

@@ -21,6 +21,7 @@ export async function run(ctx: Context, methodArg: string, path: string, options
   if (!METHODS.includes(method)) throw new UsageError(`method: expected one of ${METHODS.join(', ')}, got ${methodArg}`);
   if (!path.startsWith('/')) throw new UsageError(`path: expected a path starting with /, got ${path}`);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
+  if (ctx.format.delimited) throw new UsageError(`--format ${ctx.format.delimited}: api prints the service's JSON as it is (--jsonl and --query shape it)`);
 
   const fields = { ...parseFields(options.field ?? [], '--field', typed), ...parseFields(options.rawField ?? [], '--raw-field', (v) => v) };
   const inQuery = method === 'GET' || method === 'DELETE';
