@@ -43,7 +43,7 @@ export async function runWait(ctx: Context, options: DesignLinkOptions, key: str
     if (options.open) await Promise.race([openBrowser(ctx, link), cancelled]);
     ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${showDuration(timeoutMs)}; Ctrl-C to cancel)...`);
     const product = await Promise.race([server.result, cancelled, timedOut(stop.signal, timeoutMs, server)]);
-    await printRecord(ctx, product, customProductFields);
+    await printRecord(ctx, product, customProductFields, { skipEmpty: true });
   } finally {
     stop.abort();
     interruption.dispose();
