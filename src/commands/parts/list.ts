@@ -25,7 +25,7 @@ const partColumns: Column<Part>[] = [
 ];
 
 const expandedColumns: Record<string, Column<Part>> = {
-  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : '') },
+  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : ''), kind: 'number' },
   imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas) },
 };
 
