@@ -15,6 +15,7 @@ export function tsv(stdout: string): string[][] {
  * lines with such a gap is one table (a title, a blank line, "no orders" or a footer ends
  * it); its column boundaries are the runs of two or more positions that are blank in every
  * one of its lines. A line is what a terminal shows of it: the text after its last `\r`.
+ * A detail view's long value wraps: its next lines are rows whose first cell is empty.
  */
 export function tableRows(screen: string): string[][] {
   const lines = screen.split('\n').map((line) => plain(line.slice(line.lastIndexOf('\r') + 1)).trimEnd());
