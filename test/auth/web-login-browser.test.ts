@@ -7,14 +7,13 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startMerch } from '../support/run-merch.js';
 import { waitFor } from '../support/wait-for.js';
 import { BUYER, BUYER_2, expectExit, freePort, profile, WEB_APP } from './helpers.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 
 // `merch login --web` to the end in a real browser: Debian's Chromium (installed by .ci/run
 // when missing), driven by playwright-core. The CLI "opens the browser" through $BROWSER,
 // a script that hands the URL to the test; Chromium then signs in and presses Authorize
 // (or Deny) on the sandbox's page, which sends it back to the CLI's loopback callback.
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`skipping the merch login --web browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 describe('merch login --web in a real browser', () => {
@@ -26,11 +25,7 @@ describe('merch login --web in a real browser', () => {
     if (!hasChromium) return;
     port = await freePort();
     sandbox = await startSandbox({ port: 0, quiet: true, redirectUris: [`http://127.0.0.1:${port}/callback`] });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

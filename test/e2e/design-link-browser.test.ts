@@ -1,17 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, ROOT, sandboxFetch, SKU, start } from './design-link-helpers.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 
 // The design hand-off in a real browser: Debian's Chromium (installed by .ci/run when
 // missing), driven by playwright-core. The screenshot of the editor page is written to a
 // temporary directory; with UPDATE_SCREENSHOTS=1 it replaces docs/design-tool-editor.png.
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`skipping the design tool browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 const SCREENSHOT = process.env.UPDATE_SCREENSHOTS === '1'
@@ -26,11 +25,7 @@ describe('design-link --wait in a real browser', () => {
     if (!hasChromium) return;
     assertBuilt();
     sandbox = await startSandbox({ port: 0, quiet: true });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

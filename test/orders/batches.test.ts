@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { listenForTest } from '../support/servers.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv, merch } from '../support/run-merch.js';
@@ -213,14 +213,6 @@ async function refusingGateway(target: Sandbox, refuse: (externalId: string) => 
       res.end(await answer.text());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  gate.url = await listenForTest(server);
   return gate;
 }

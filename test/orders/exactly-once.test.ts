@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listenForTest } from '../support/servers.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { merch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
@@ -59,15 +59,7 @@ async function gateway(target: Sandbox, options: GatewayOptions): Promise<{ url:
       res.end(text);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts };
+  return { url: await listenForTest(server), posts };
 }
 
 let shirt: { id: number; available_attributes: { colors: { name: string }[]; sizes: { name: string }[] } };

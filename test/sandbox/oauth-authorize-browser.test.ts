@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,14 +7,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { basic, BUYER, BUYER2, pkce, WEB } from './oauth-helpers.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 
 // The sandbox's authorize page in a real browser: Debian's Chromium (installed by .ci/run when
 // missing), driven by playwright-core through the page's visible labels and buttons. The
 // screenshot of the consent step goes to a temporary directory; with UPDATE_SCREENSHOTS=1 it
 // replaces docs/oauth-authorize-page.png.
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`skipping the authorize page browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
 
 const SCREENSHOT =
@@ -47,11 +46,7 @@ describe('the authorize page in a real browser', () => {
     if (!hasChromium) return;
     callback = await callbackServer();
     sandbox = await startSandbox({ port: 0, redirectUris: [callback.url] });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 /**
  * A proxy in front of the sandbox that can rewrite JSON responses, to play a server that
@@ -37,4 +38,17 @@ export async function rewritingProxy(
         server.closeAllConnections();
       }),
   };
+}
+
+/** Starts `server` on a free loopback port; it closes (its connections too) when the test ends. */
+export async function listenForTest(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
