@@ -552,7 +552,7 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     const yes = await run.done;
     expect(yes.code, run.screen()).toBe(0);
     expect(run.screen()).toMatch(/Order \d+ {2}Pending {2}total \d+\.\d{2} USD/);
-    expect(run.screen(), run.screen()).toMatch(/shipping order \d+ {2}Ann Lee {2}Austin TX 78701 US {2}items \d+x2/);
+    expect(run.screen(), run.screen()).toMatch(/shipping order \d+ {2}Ann Lee {2}Austin TX 78701 US {2}item \d+ x 2/);
   }, 60_000);
 
   it('a recipients CSV is checked when it is chosen: a missing file, a size the product does not offer, then a good one', async () => {

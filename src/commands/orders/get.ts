@@ -3,9 +3,9 @@ import type { Order } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { address, money, named, timestamp } from '../../output/format.js';
 import { isMachineOutput, printJson, printList, printRecord, printsTable, write, type Column } from '../../output/render.js';
+import { recipientField, recipientName, shipmentItems, type ShippingOrder } from './shipment.js';
 
 type LineItem = NonNullable<Order['line_items']>[number];
-type ShippingOrder = NonNullable<Order['shipping_orders']>[number];
 
 /** The order at a glance: where it stands, when it last changed, who pays, what it costs. */
 const summaryFields: Column<Order>[] = [
@@ -38,20 +38,6 @@ const lineItemColumns: Column<LineItem>[] = [
   { header: 'Subtotal', value: (i) => money(i.subtotal), kind: 'number' },
   { header: 'Status', value: (i) => named(i.status) },
 ];
-
-/** The recipient's own field, from the shipping order or its `recipient` object. */
-function recipientField(s: ShippingOrder, field: 'first_name' | 'last_name' | 'email'): unknown {
-  return s[field] ?? (s.recipient as Record<string, unknown> | null | undefined)?.[field];
-}
-
-function recipientName(s: ShippingOrder): string {
-  return [recipientField(s, 'first_name'), recipientField(s, 'last_name')].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
-}
-
-/** What a shipment holds: `item 1 x 2, item 2 x 1` (order line item ids and quantities). */
-function shipmentItems(s: ShippingOrder): string {
-  return (s.line_items ?? []).map((item) => `item ${item.id} x ${item.quantity ?? '?'}`).join(', ');
-}
 
 const shipment = {
   id: { header: 'ID', value: (s) => s.id, kind: 'fixed' },

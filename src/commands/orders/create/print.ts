@@ -3,13 +3,8 @@ import type { Context } from '../../../context.js';
 import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
 import { cell } from '../../../output/sanitize.js';
+import { recipientName, shipmentItems, type ShippingOrder } from '../shipment.js';
 
-type ShippingOrder = NonNullable<Order['shipping_orders']>[number];
-
-function recipientName(s: ShippingOrder): string {
-  const r = (s.recipient ?? {}) as { first_name?: unknown; last_name?: unknown };
-  return [s.first_name ?? r.first_name, s.last_name ?? r.last_name].filter((x) => typeof x === 'string' && x !== '').join(' ');
-}
 
 function place(s: ShippingOrder): string {
   const a = s.address ?? ((s.recipient as { shipping_address?: ShippingOrder['address'] } | undefined)?.shipping_address ?? undefined);
@@ -28,11 +23,12 @@ export async function printCreated(ctx: Context, order: Order, externalId: strin
     return;
   }
   const shipping = order.shipping_orders ?? [];
+  // Piped, the items keep their first form (`1x2 2x1`), which scripts may already split.
   const items = (s: ShippingOrder) => (s.line_items ?? []).map((li) => `${cell(li.id)}x${cell(li.quantity)}`).join(' ');
   if (ctx.io.stdoutIsTTY) {
     const lines = [
       `Order ${cell(order.id)}  ${cell(named(order.status))}  total ${cell(money(order.total))}  (external id ${cell(externalId)})`,
-      ...shipping.map((s) => `  shipping order ${cell(s.id)}  ${cell(recipientName(s))}  ${cell(place(s))}  items ${items(s)}`),
+      ...shipping.map((s) => `  shipping order ${cell(s.id)}  ${cell(recipientName(s))}  ${cell(place(s))}  ${cell(shipmentItems(s))}`),
     ];
     await write(ctx.io, `${lines.join('\n')}\n`);
     return;
