@@ -227,7 +227,7 @@ export async function checkQuery(expression: string): Promise<void> {
  * header row when `head` is given, else field/value rows with the fields in bold and long
  * values wrapped under themselves (a detail view is read, not scanned).
  */
-export function table(io: IO, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
+export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
   return renderTable(rows, {
     width: io.columns ?? 80,
     kinds: kinds ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),

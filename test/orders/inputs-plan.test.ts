@@ -7,7 +7,8 @@ import type { CustomProduct } from '../../src/api/schemas.js';
 import type { OrderRequest } from '../../src/contract/order-request.js';
 import { UsageError } from '../../src/errors.js';
 import { piecesFromFlags } from '../../src/orders/inputs.js';
-import { formatPlan, pricePlan } from '../../src/orders/plan.js';
+import { formatPlan } from '../../src/commands/orders/create/plan-view.js';
+import { pricePlan } from '../../src/orders/plan.js';
 
 const none = () => Readable.from([]);
 
@@ -88,7 +89,8 @@ describe('pricePlan', () => {
     expect(plan.subtotal).toEqual({ currency: 'USD', amount: 5748, display: '57.48' });
     expect(plan.shipments).toBe(2);
     expect(plan.warnings).toEqual([]);
-    const text = formatPlan(plan, body, { payment: 'visa ending 4242 pm_1' });
+    const text = formatPlan({ columns: 80, color: false }, plan, body, 'visa ending 4242 pm_1');
+    expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
     expect(text).toContain('Shipments: 2 (one per recipient)');
     expect(text).toContain('  Ann Lee, Oslo, NO: item 1 x 3');
     expect(text).toContain('Subtotal: 57.48 USD');
@@ -111,7 +113,7 @@ describe('pricePlan', () => {
       'P8 (8) is not sellable',
       'P8 (8): its design is not approved (In Review)',
     ]);
-    expect(formatPlan(plan, body)).toContain('warning: P7 (7): 3 ordered, below its minimum of 12');
+    expect(formatPlan({ columns: 80, color: false }, plan, body)).toContain('warning: P7 (7): 3 ordered, below its minimum of 12');
   });
 
   test('the minimum counts all line items of a product together', () => {

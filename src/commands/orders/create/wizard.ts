@@ -109,12 +109,21 @@ async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
     },
     io,
   );
-  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 1) {
+    // Say which product the answer found, as a choice among several would show it.
+    io.output.write(`  ${productLabel(matches[0]!)}\n`);
+    return matches[0]!;
+  }
   const id = await select<string>(
-    { message: 'Which one', choices: matches.map((p) => ({ name: `${p.name ?? 'product'} (${p.id})  ${money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined)}`, value: String(p.id) })) },
+    { message: 'Which one', choices: matches.map((p) => ({ name: productLabel(p), value: String(p.id) })) },
     io,
   );
   return matches.find((p) => String(p.id) === id)!;
+}
+
+/** `Team Tee (100003)  12.50 USD` */
+function productLabel(p: CustomProduct): string {
+  return `${p.name ?? 'product'} (${p.id})  ${money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined)}`;
 }
 
 async function byId(ctx: Context, id: string): Promise<CustomProduct[]> {

@@ -1,0 +1,47 @@
+import type { Money } from '../../../contract/money.js';
+import type { OrderRequest } from '../../../contract/order-request.js';
+import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/plan.js';
+import type { IO } from '../../../output/io.js';
+import { table } from '../../../output/render.js';
+
+/**
+ * The priced plan as a terminal shows it before "Place this order?": a table as wide as the
+ * terminal, the shipments and who gets what, the subtotal, shipping and tax, the payment
+ * method and the plan's warnings.
+ */
+export function formatPlan(io: Pick<IO, 'columns' | 'color'>, plan: PricedPlan, body: OrderRequest, payment?: string): string {
+  const rows = plan.line_items.map((l) => [
+    String(l.id),
+    l.name ? `${l.name} (${l.product})` : String(l.product),
+    l.variant,
+    String(l.quantity),
+    l.unit_price ? shown(l.unit_price) : '?',
+    l.subtotal ? shown(l.subtotal) : '?',
+  ]);
+  const out = [table(io, ['Line', 'Product', 'Variant', 'Qty', 'Unit price', 'Subtotal'], rows, ['fixed', 'text', 'text', 'number', 'number', 'number']).trimEnd(), ''];
+  out.push(`Shipments: ${plan.shipments} (one per recipient)`);
+  out.push(...recipients(body));
+  out.push(`Subtotal: ${plan.subtotal ? shown(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`);
+  out.push(SHIPPING_AND_TAX);
+  if (payment) out.push(`Payment method: ${payment}`);
+  out.push(...plan.warnings.map((w) => `warning: ${w}`));
+  return out.join('\n');
+}
+
+/** Who gets what: the first recipients, then how many more. */
+function recipients(body: OrderRequest, shown = 3): string[] {
+  const lines = body.shipping_orders.slice(0, shown).map((so) => {
+    const r = so.recipient;
+    const name = [r.first_name, r.last_name].filter(Boolean).join(' ') || '(no name)';
+    const place = [r.line_1, r.city, r.state, r.postal_code, r.country].filter(Boolean).join(', ');
+    const items = so.line_items.map((li) => `item ${li.id} x ${li.quantity}`).join(', ');
+    return `  ${name}, ${place}: ${items}`;
+  });
+  const more = body.shipping_orders.length - shown;
+  if (more > 0) lines.push(`  and ${more} more recipient${more === 1 ? '' : 's'}`);
+  return lines;
+}
+
+function shown(m: Money): string {
+  return m.currency ? `${m.display} ${m.currency}` : m.display;
+}
