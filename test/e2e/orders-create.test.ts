@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { ROOT, cliEnv, merch, merchTty, requestsDuring, sandboxApi, tsv, useSandbox } from './helpers.js';
+import { cliEnv, merch } from '../support/run-merch.js';
+import { merchTty, ROOT } from '../support/process.js';
+import { tsv } from '../support/output.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 
 // `merch orders create` end to end: bin/merch.js against a sandbox on port 0. Every order
 // the CLI reports is fetched back from the sandbox and compared with what was asked.
@@ -461,13 +464,13 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     run.type(enter); // type the addresses
     const answers: [RegExp, string[], RegExp | undefined][] = [
       [/First name/, ['   ', 'Wiz'], /First name is needed for the parcel to arrive/],
-      [/Last name/, ['Ard'], undefined],
+      [/Last name/, ['', 'Ard'], /Last name is needed for the parcel to arrive/],
       [/Email \(optional\)/, ['not-an-email', 'wiz@example.com'], /"not-an-email" does not look like an email address/],
       [/Phone \(optional\)/, [''], undefined],
       [/Company \(optional\)/, [''], undefined],
-      [/Line 1/, ['9 Oak St, Unit 4'], undefined],
+      [/Line 1/, ['  ', '9 Oak St, Unit 4'], /Line 1 is needed for the parcel to arrive/],
       [/Line 2 \(optional\)/, [''], undefined],
-      [/City/, ['Salem'], undefined],
+      [/City/, ['', 'Salem'], /City is needed for the parcel to arrive/],
       [/State \(optional\)/, ['OR'], undefined],
       [/Postal code/, ['', '97301'], /Postal code is needed for the parcel to arrive/],
       [/Country/, ['Narnia', 'us'], /"NARNIA" is not a two-letter country code/],
