@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { merch, merchOnTty, plain, requestsDuring, sandboxApi, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { plain, tableRows, tsv } from '../support/output.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -38,7 +40,7 @@ describe('custom-products list', () => {
   });
 
   it('prints a table on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['custom-products', 'list']);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['custom-products', 'list']);
     expect(code).toBe(0);
     const rows = tableRows(stdout);
     expect(rows[0]).toEqual(['ID', 'Name', 'Tags', 'Price', 'Design status', 'Created']);
@@ -105,7 +107,7 @@ describe('custom-products get', () => {
   });
 
   it('prints a two-column table on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['custom-products', 'get', '100002']);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['custom-products', 'get', '100002']);
     expect(code).toBe(0);
     expect(tableRows(stdout)).toContainEqual(['ID', '100002']);
   });
@@ -146,7 +148,7 @@ describe('custom-products from-cart', () => {
     const piped = await merch(sandbox(), ['custom-products', 'from-cart', await finishedDesign('Piped')]);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toMatch(/^ID\t\d+\nName\t/);
-    const tty = await merchOnTty(sandbox(), ['custom-products', 'from-cart', await finishedDesign('On a terminal')]);
+    const tty = await merchOnTerminal(sandbox(), ['custom-products', 'from-cart', await finishedDesign('On a terminal')]);
     expect(tty.code).toBe(0);
     expect(tableRows(tty.stdout).map((row) => row[0])).toContain('Design status');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { merch, merchOnTty, requestsDuring, sandboxApi, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { merchProcess } from '../support/process.js';
 
 const sandbox = useSandbox();
@@ -113,7 +114,7 @@ describe('exit codes', () => {
 
   it('0 on success, on a terminal too', async () => {
     expect((await merch(sandbox(), ['orders', 'list'])).code).toBe(0);
-    expect((await merchOnTty(sandbox(), ['payment-methods', 'list'])).code).toBe(0);
+    expect((await merchOnTerminal(sandbox(), ['payment-methods', 'list'])).code).toBe(0);
   });
 });
 
@@ -147,7 +148,7 @@ describe('the token', () => {
       await merch(sandbox(), ['webhooks', 'list', '--verbose', '--all']),
       await merch(sandbox(), ['orders', 'list', '--verbose'], { env: { MERCH_TOKEN: 'sandbox-token-wrong' } }),
       await merch(failing(), ['orders', 'list', '--verbose', '--retries', '1']),
-      await merchOnTty(sandbox(), ['custom-products', 'list', '--verbose']),
+      await merchOnTerminal(sandbox(), ['custom-products', 'list', '--verbose']),
     ];
     for (const run of runs) {
       expect(run.stdout + run.stderr).not.toContain('sandbox-token');

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, merch, merchOnTty, plain, requestsDuring, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { plain, tableRows, tsv } from '../support/output.js';
+import { createOrder, requestsDuring, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
 let orders: { id: number; external_id: string; total: { display: string; currency: string } }[] = [];
@@ -24,7 +26,7 @@ describe('orders list', () => {
   });
 
   it('prints a table on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['orders', 'list']);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['orders', 'list']);
     expect(code).toBe(0);
     const rows = tableRows(stdout);
     expect(rows[0]).toEqual(['ID', 'External ID', 'Status', 'Payment', 'Items', 'Shipments', 'Total', 'Created']);
@@ -91,7 +93,7 @@ describe('orders get', () => {
   });
 
   it('prints a multi-section view on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['orders', 'get', String(orders[0]!.id)]);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['orders', 'get', String(orders[0]!.id)]);
     expect(code).toBe(0);
     const screen = plain(stdout);
     expect(screen).toMatch(/Line items\n/);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { merch, merchOnTty, requestsDuring, rewritingProxy, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { tableRows, tsv } from '../support/output.js';
+import { requestsDuring, useSandbox } from '../support/sandbox.js';
+import { rewritingProxy } from '../support/servers.js';
 
 const sandbox = useSandbox();
 
@@ -36,16 +39,16 @@ describe('output formats', () => {
 
   it('color only on a terminal, and never with --no-color or NO_COLOR', async () => {
     expect((await merch(sandbox(), ['webhooks', 'list'])).stdout).not.toContain('\u001b');
-    expect((await merchOnTty(sandbox(), ['custom-products', 'list'])).stdout).toContain('\u001b[');
-    const noColor = await merchOnTty(sandbox(), ['custom-products', 'list', '--no-color']);
+    expect((await merchOnTerminal(sandbox(), ['custom-products', 'list'])).stdout).toContain('\u001b[');
+    const noColor = await merchOnTerminal(sandbox(), ['custom-products', 'list', '--no-color']);
     expect(noColor.stdout).not.toMatch(/\u001b\[[0-9;]*m/);
     expect(tableRows(noColor.stdout)).toHaveLength(6);
-    const env = await merchOnTty(sandbox(), ['orders', 'list'], { env: { NO_COLOR: '1' } });
+    const env = await merchOnTerminal(sandbox(), ['orders', 'list'], { env: { NO_COLOR: '1' } });
     expect(env.stdout).not.toMatch(/\u001b\[[0-9;]*m/);
   });
 
   it('machine output on a terminal is JSON too', async () => {
-    const { stdout } = await merchOnTty(sandbox(), ['payment-methods', 'list', '--json', '--no-color']);
+    const { stdout } = await merchOnTerminal(sandbox(), ['payment-methods', 'list', '--json', '--no-color']);
     expect(JSON.parse(stdout.replace(/\r/g, ''))).toHaveLength(2);
   });
 
@@ -60,7 +63,7 @@ describe('output formats', () => {
       const row = tsv(piped.stdout)[1]!;
       expect(row).toHaveLength(6);
       expect(row[1]).toBe('Evil red bell tab newline'); // \u009b2J is an 8-bit CSI sequence: removed whole
-      const tty = await merchOnTty(proxy, ['custom-products', 'list']);
+      const tty = await merchOnTerminal(proxy, ['custom-products', 'list']);
       expect(tty.stdout).not.toContain('\u001b[31m');
       expect(tty.stdout).not.toContain('\u0007');
       expect(tty.stdout).not.toContain('\u009b');

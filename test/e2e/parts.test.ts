@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { merch, merchOnTty, requestsDuring, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { tableRows, tsv } from '../support/output.js';
+import { requestsDuring, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
 
@@ -51,7 +53,7 @@ describe('parts list', () => {
   });
 
   it('prints a table on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['parts', 'list', '2', '--attr', 'color=Black']);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['parts', 'list', '2', '--attr', 'color=Black']);
     expect(code).toBe(0);
     const rows = tableRows(stdout);
     expect(rows[0]).toEqual(['ID', 'Code', 'Product', 'Color', 'Size', 'Design status', 'Design tool SKU']);

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { merch, merchOnTty, merchTty, requestsDuring, rewritingProxy, sandboxApi, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { merchTty } from '../support/process.js';
+import { tableRows, tsv } from '../support/output.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { rewritingProxy } from '../support/servers.js';
 
 const sandbox = useSandbox();
 
@@ -32,7 +36,7 @@ describe('payment-methods list', () => {
   });
 
   it('prints a table on a terminal', async () => {
-    const { code, stdout } = await merchOnTty(sandbox(), ['payment-methods', 'list']);
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['payment-methods', 'list']);
     expect(code).toBe(0);
     const rows = tableRows(stdout);
     expect(rows[0]).toEqual(['ID', 'Type', 'Brand/Bank', 'Last4', 'Expires', 'Default']);
@@ -70,7 +74,7 @@ describe('payment-methods set-default', () => {
 
   it('says so on a terminal; --query selects from the response', async () => {
     const [, bank] = await methods();
-    const tty = await merchOnTty(sandbox(), ['payment-methods', 'set-default', bank!.id]);
+    const tty = await merchOnTerminal(sandbox(), ['payment-methods', 'set-default', bank!.id]);
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(new RegExp(`${bank!.id} is now the default payment method`));
     const query = await merch(sandbox(), ['payment-methods', 'set-default', bank!.id, '--query', 'is_default']);
@@ -136,7 +140,7 @@ describe('payment-methods delete', () => {
     expect(result.stderr).toMatch(/^error: --yes required when not interactive/);
     expect(requests).toEqual([]);
     // --no-input on a terminal is the same.
-    const tty = await requestsDuring(sandbox(), () => merchOnTty(sandbox(), ['payment-methods', 'delete', bank!.id, '--no-input']));
+    const tty = await requestsDuring(sandbox(), () => merchOnTerminal(sandbox(), ['payment-methods', 'delete', bank!.id, '--no-input']));
     expect(tty.result.code).toBe(2);
     expect(tty.requests).toEqual([]);
   });

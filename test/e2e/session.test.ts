@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { merch, requestsDuring, TOKEN, useSandbox } from './helpers.js';
+import { merch, TOKEN } from '../support/run-merch.js';
+import { requestsDuring, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
 

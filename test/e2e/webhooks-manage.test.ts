@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { merch, merchOnTty, plain, requestsDuring, rewritingProxy, sandboxApi, tableRows, tsv, useSandbox } from './helpers.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
+import { plain, tableRows, tsv } from '../support/output.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { rewritingProxy } from '../support/servers.js';
 
 const sandbox = useSandbox();
 
@@ -28,7 +31,7 @@ describe('webhooks create', () => {
   it('--json prints the subscription as sent; a terminal gets a table', async () => {
     const json = await merch(sandbox(), ['webhooks', 'create', '--event', 'custom_product.created', '--target', 'http://127.0.0.1:8787/', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ event: 'custom_product.created', target: 'http://127.0.0.1:8787/', is_active: true, account: 'acme' });
-    const tty = await merchOnTty(sandbox(), ['webhooks', 'create', '--event', 'order.created', '--target', 'https://example.com/x']);
+    const tty = await merchOnTerminal(sandbox(), ['webhooks', 'create', '--event', 'order.created', '--target', 'https://example.com/x']);
     expect(tty.code).toBe(0);
     expect(tableRows(tty.stdout)).toContainEqual(['Event', 'order.created']);
   });
@@ -62,7 +65,7 @@ describe('webhooks list', () => {
       [String(first), 'order.changed', 'https://example.com/a', 'yes'],
       [String(second), 'shipping_order.changed', 'https://example.com/b', 'yes'],
     ]);
-    const tty = await merchOnTty(sandbox(), ['webhooks', 'list']);
+    const tty = await merchOnTerminal(sandbox(), ['webhooks', 'list']);
     expect(tableRows(tty.stdout)).toEqual([
       ['ID', 'Event', 'Target', 'Active'],
       [String(first), 'order.changed', 'https://example.com/a', 'yes'],
@@ -117,7 +120,7 @@ describe('webhooks delete', () => {
 
   it('says so on a terminal', async () => {
     const id = await subscribe('order.changed', 'https://example.com/a');
-    const tty = await merchOnTty(sandbox(), ['webhooks', 'delete', String(id)]);
+    const tty = await merchOnTerminal(sandbox(), ['webhooks', 'delete', String(id)]);
     expect(tty.code).toBe(0);
     expect(tty.stdout).toMatch(new RegExp(`deleted webhook subscription ${id}`));
   });
