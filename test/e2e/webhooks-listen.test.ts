@@ -10,7 +10,8 @@ import { BIN, ROOT } from '../support/process.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { waitFor } from '../support/wait-for.js';
-import { freePort, startTarget } from '../webhooks/helpers.js';
+import { freePort } from '../support/servers.js';
+import { startTarget } from '../webhooks/helpers.js';
 
 /** What the sandbox logs: a delivery it had to retry shows here. */
 const sandboxLog: string[] = [];

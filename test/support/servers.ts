@@ -52,3 +52,12 @@ export async function listenForTest(server: Server): Promise<string> {
   );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/** A port nothing listens on (bound once, then released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Forwarder } from '../../src/webhooks/forwarder.js';
 import { Journal } from '../../src/webhooks/journal.js';
-import { delivery, freePort, startTarget, tempDir, waitFor, type Target } from './helpers.js';
+import { freePort } from '../support/servers.js';
+import { waitFor } from '../support/wait-for.js';
+import { delivery, startTarget, tempDir, type Target } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

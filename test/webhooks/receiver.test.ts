@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/contract/delivery.js';
 import { Journal } from '../../src/webhooks/journal.js';
 import { MAX_BODY_BYTES, startReceiver, type Receiver, type ReceiverOptions, type Rejection } from '../../src/webhooks/receiver.js';
-import { delivery, tempDir, waitFor } from './helpers.js';
+import { waitFor } from '../support/wait-for.js';
+import { delivery, tempDir } from './helpers.js';
 
 interface Setup {
   receiver: Receiver;

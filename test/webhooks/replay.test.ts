@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/webhooks/journal.js';
 import { replay, ReplayNotFoundError, type ReplayOptions, type ReplayResult } from '../../src/webhooks/replay.js';
-import { delivery, freePort, startTarget, tempDir, type Target } from './helpers.js';
+import { freePort } from '../support/servers.js';
+import { delivery, startTarget, tempDir, type Target } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
