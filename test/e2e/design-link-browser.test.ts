@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, ROOT, sandboxFetch, SKU, start } from './design-link-helpers.js';
+import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, ROOT, sandboxFetch, SKU, start } from '../support/design-tool.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 
 // The design hand-off in a real browser: Debian's Chromium (installed by .ci/run when

@@ -14,7 +14,7 @@ import {
   SKU,
   start,
   startProcess,
-} from './design-link-helpers.js';
+} from '../support/design-tool.js';
 
 let sandbox: Sandbox;
 

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from '../support/process.js';
-import { cliEnv as supportCliEnv, runMerch, startMerch } from '../support/run-merch.js';
+import { ROOT } from './process.js';
+import { cliEnv as supportCliEnv, runMerch, startMerch, TOKEN } from './run-merch.js';
 
 // The CLI runs in-process against a sandbox (real HTTP); the real process only where a
 // signal is the subject (startProcess).
@@ -13,7 +13,6 @@ const BIN = join(ROOT, 'bin', 'merch.js');
 export { ROOT };
 
 export const DESIGN_KEY = 'sandbox-design-key';
-export const TOKEN = 'sandbox-token';
 /** Supplier product 1 of the seeded catalog. */
 export const SKU = 'DT-000001';
 
