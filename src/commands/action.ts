@@ -1,17 +1,10 @@
-import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
 import type { ExitCodeValue } from '../errors.js';
 import { MerchProgram, type GlobalOptions } from './program.js';
 
 /** A command's lazy implementation; it may return the exit code (success otherwise). */
 type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A) => Promise<ExitCodeValue | void>;
-
-/** The command commander passes last to an action, as far as action() reads it. */
-interface InvokedCommand {
-  name(): string;
-  optsWithGlobals(): GlobalOptions;
-  parent: CommandUnknownOpts | null;
-}
 
 /**
  * Wraps a command's lazy implementation as a commander action. Its options and arguments
@@ -20,23 +13,20 @@ interface InvokedCommand {
  * context from the run's environment and the global flags, runs, and always releases
  * the HTTP pool.
  */
-export function action<A extends unknown[], O>(handler: Handler<A, O>) {
-  return async (...params: [...A, O, InvokedCommand]): Promise<void> => {
-    const args = params.slice(0, -2) as A;
-    const options = params[params.length - 2] as O;
-    const command = params[params.length - 1] as InvokedCommand;
-    const program = rootOf(command);
-    const globals = command.optsWithGlobals();
+export function action<A extends unknown[], O extends OptionValues>(handler: Handler<A, O>) {
+  return async function (this: Command<A, O, GlobalOptions>): Promise<void> {
+    const program = rootOf(this);
+    const globals = this.optsWithGlobals();
     const { createContext } = await import('../context.js');
     const ctx = createContext(globals, program.environment);
-    if (!PROFILE_MAKERS.has(pathOf(command))) {
+    if (!PROFILE_MAKERS.has(pathOf(this))) {
       const origin = globals.profile !== undefined ? '--profile' : 'MERCH_PROFILE';
       const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);
       if (warning) ctx.io.err(warning);
     }
     if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);
     try {
-      const code = await handler(ctx, options, args);
+      const code = await handler(ctx, this.opts(), this.processedArgs);
       if (code !== undefined) program.exitCode = code;
     } finally {
       await ctx.close();
@@ -48,14 +38,14 @@ export function action<A extends unknown[], O>(handler: Handler<A, O>) {
 const PROFILE_MAKERS = new Set(['login', 'config set']);
 
 /** `config set`, `orders list`, ...: the command's words after `merch`. */
-function pathOf(command: InvokedCommand): string {
+function pathOf(command: CommandUnknownOpts): string {
   const names: string[] = [];
-  for (let at: InvokedCommand | CommandUnknownOpts | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  for (let at: CommandUnknownOpts | null = command; at?.parent; at = at.parent) names.unshift(at.name());
   return names.join(' ');
 }
 
-function rootOf(command: InvokedCommand): MerchProgram {
-  let root: InvokedCommand | CommandUnknownOpts = command;
+function rootOf(command: CommandUnknownOpts): MerchProgram {
+  let root = command;
   while (root.parent) root = root.parent;
   if (!(root instanceof MerchProgram)) throw new Error('a command ran outside the merch program');
   return root;
