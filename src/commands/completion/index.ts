@@ -5,13 +5,17 @@ import { action, examples } from '../action.js';
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
+function isShell(value: string): value is Shell {
+  return (SHELLS as readonly string[]).includes(value);
+}
+
 export function registerCompletion(program: MerchProgram): void {
   program
     .command('completion')
     .description('print a shell completion script')
     .argument('<shell>', SHELLS.join(', '), (value: string) => {
-      if (!(SHELLS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SHELLS.join(', ')}`);
-      return value as Shell;
+      if (!isShell(value)) throw new InvalidArgumentError(`expected one of ${SHELLS.join(', ')}`);
+      return value;
     })
     .addHelpText(
       'after',
