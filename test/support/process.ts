@@ -89,13 +89,6 @@ export function merchTty(sandbox: { url: string }, args: string[], options: Proc
   };
 }
 
-/** Runs bin/merch.js on a terminal to its end; `stdout` is the screen as raw text. */
-export async function merchOnTty(sandbox: { url: string }, args: string[], options: ProcessOptions = {}): Promise<Result> {
-  const run = merchTty(sandbox, args, options);
-  if (options.stdin !== undefined) run.type(options.stdin);
-  return run.done;
-}
-
 /** The exit code and output of a child process once it has ended (130 for SIGINT, 137 for SIGKILL). */
 export function collect(child: ChildProcess): Promise<Result> {
   let stdout = '';
