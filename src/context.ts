@@ -4,16 +4,10 @@ import { tokenProviderFor } from './auth/token-provider.js';
 import { BASE_URL, originOf, resolveSettings, type Settings } from './config/settings.js';
 import type { GlobalOptions } from './commands/program.js';
 import type { Interrupts } from './lib/interrupt.js';
-import { commandIO, type IO, type IOStreams } from './output/io.js';
+import { commandIO, type IO } from './output/io.js';
 import { retryNotes } from './output/progress.js';
 import type { OutputFormat } from './output/render.js';
-
-/** What main() is given for one run: the streams, the environment, where interruptions come from. */
-export interface RunEnvironment {
-  io: IOStreams;
-  env: NodeJS.ProcessEnv;
-  interrupts: Interrupts;
-}
+import type { RunEnvironment } from './run-environment.js';
 
 /** What every command's run() gets: IO, settings, output format and a lazy API client. */
 export interface Context {

@@ -1,6 +1,6 @@
 import { CommanderError } from '@commander-js/extra-typings';
 import type { Writable } from 'node:stream';
-import type { RunEnvironment } from './context.js';
+import type { RunEnvironment } from './run-environment.js';
 import { CliError, ExitCode } from './errors.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';

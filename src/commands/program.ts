@@ -1,5 +1,5 @@
 import { Command, Option } from '@commander-js/extra-typings';
-import type { RunEnvironment } from '../context.js';
+import type { RunEnvironment } from '../run-environment.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { red } from '../output/style.js';
 import { VERSION } from '../version.js';

@@ -1,0 +1,9 @@
+import type { Interrupts } from './lib/interrupt.js';
+import type { IOStreams } from './output/io.js';
+
+/** What main() is given for one run: the streams, the environment, where interruptions come from. */
+export interface RunEnvironment {
+  io: IOStreams;
+  env: NodeJS.ProcessEnv;
+  interrupts: Interrupts;
+}
