@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch } from '../support/run-merch.js';
-import { merchTty, ROOT } from '../support/process.js';
+import { BIN, merchTty, ROOT } from '../support/process.js';
 import { tsv } from '../support/output.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 
@@ -387,7 +387,7 @@ describe('orders create: exactly once', () => {
       const csv = tmp('kill.csv', `first_name,last_name,line_1,city,state,postal_code,country\nKill${i},Test,1 Main,Austin,TX,78701,US\n`);
       const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
       const before = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count as number;
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'merch.js'), ...args], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // kill it somewhere between start-up and the end of its work
       await new Promise((resolve) => setTimeout(resolve, 200 + i * 50));
