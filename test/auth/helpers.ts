@@ -1,6 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,11 +90,4 @@ export function expectExit(result: Result, code: number): Result {
   return result;
 }
 
-/** A port free on 127.0.0.1 right now, for a callback URL the sandbox must register before the CLI listens on it. */
-export async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+

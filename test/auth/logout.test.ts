@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../support/sandbox.js';
-import { expectExit, freePort, PRIVATE_APP, profile, recordingProxy } from './helpers.js';
+import { expectExit, PRIVATE_APP, profile, recordingProxy } from './helpers.js';
+import { freePort } from '../support/servers.js';
 
 const sandbox = useSandbox();
 

@@ -3,7 +3,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, tinyServer, type TinyServer } from '../api/tiny-server.js';
 import { startMerch } from '../support/run-merch.js';
-import { expectExit, freePort, profile } from './helpers.js';
+import { expectExit, profile } from './helpers.js';
+import { freePort } from '../support/servers.js';
 
 // An authorization server that is not ours: oauth2-mock-server 8 (Express, JWT access
 // tokens, PKCE checked, an id_token we did not ask for in every answer) as the token,

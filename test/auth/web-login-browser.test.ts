@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startMerch } from '../support/run-merch.js';
 import { waitFor } from '../support/wait-for.js';
-import { BUYER, BUYER_2, expectExit, freePort, profile, WEB_APP } from './helpers.js';
+import { BUYER, BUYER_2, expectExit, profile, WEB_APP } from './helpers.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
+import { freePort } from '../support/servers.js';
 
 // `merch login --web` to the end in a real browser: Debian's Chromium (installed by .ci/run
 // when missing), driven by playwright-core. The CLI "opens the browser" through $BROWSER,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startMerch, type Result } from '../support/run-merch.js';
-import { expectExit, freePort, profile, recordingProxy, WEB_APP } from './helpers.js';
+import { expectExit, profile, recordingProxy, WEB_APP } from './helpers.js';
+import { freePort } from '../support/servers.js';
 
 // `merch login --web` without a browser: the test plays the browser's return to the
 // loopback callback (wrong state, denial, nothing at all). The whole flow in Chromium is

@@ -8,12 +8,22 @@ import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../src/orders/jo
 import { validateOrder } from '../../src/orders/validate.js';
 
 let dir: string;
+let opened: OrderJournal[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'merch-journal-'));
 });
 afterEach(async () => {
+  await Promise.all(opened.map((j) => j.close()));
+  opened = [];
   await rm(dir, { recursive: true, force: true });
 });
+
+/** Opens a journal that is closed when the test ends. */
+async function openJournal(at: string, clock?: () => Date): Promise<OrderJournal> {
+  const journal = await OrderJournal.open(at, clock);
+  opened.push(journal);
+  return journal;
+}
 
 const body = {
   external_id: 'ext-1',
@@ -53,7 +63,7 @@ describe('keys and hashes', () => {
 describe('OrderJournal', () => {
   test('records, finds and reloads; the file is 0600 and one JSON object a line', async () => {
     const clock = () => new Date('2026-01-02T03:04:05.000Z');
-    const j = await OrderJournal.open(dir, clock);
+    const j = await openJournal(dir, clock);
     expect(j.find({ key: 'k1' })).toBeUndefined();
     await j.recordAttempt({ key: 'k1', external_id: 'e1', body_hash: 'h1' });
     expect(j.find({ key: 'k1' })?.state).toBe('pending');
@@ -74,7 +84,7 @@ describe('OrderJournal', () => {
       at: '2026-01-02T03:04:05.000Z',
     });
 
-    const again = await OrderJournal.open(dir);
+    const again = await openJournal(dir);
     expect(again.find({ externalId: 'e1' })).toMatchObject({ state: 'created', order_id: 42, key: 'k1' });
     expect(again.find({ key: 'k1' })).toMatchObject({ external_id: 'e1', state: 'created' });
     // a failed attempt is found by its external id, not by its key (a rerun may send anew)
@@ -84,7 +94,7 @@ describe('OrderJournal', () => {
   });
 
   test('by key, the most recent live attempt wins', async () => {
-    const j = await OrderJournal.open(dir);
+    const j = await openJournal(dir);
     await j.recordAttempt({ key: 'k', external_id: 'a', body_hash: 'h' });
     await j.recordFailed('a');
     await j.recordAttempt({ key: 'k', external_id: 'b', body_hash: 'h' });
@@ -96,22 +106,22 @@ describe('OrderJournal', () => {
   });
 
   test('outcomes need a recorded attempt', async () => {
-    const j = await OrderJournal.open(dir);
+    const j = await openJournal(dir);
     await expect(j.recordCreated('nope', 1)).rejects.toThrow('no attempt recorded for external id nope');
   });
 
   test('a torn last line is skipped, and the next entry starts on a fresh line', async () => {
-    const j = await OrderJournal.open(dir);
+    const j = await openJournal(dir);
     await j.recordAttempt({ key: 'k1', external_id: 'e1', body_hash: 'h1' });
     await appendFile(join(dir, JOURNAL_FILE), '{"key":"k2","external_id":"e2","body_ha');
     await j.close();
-    const reloaded = await OrderJournal.open(dir);
+    const reloaded = await openJournal(dir);
     expect(reloaded.recovered).toEqual({ tornBytes: 39, skippedLines: 0 });
     expect(reloaded.find({ externalId: 'e1' })?.state).toBe('pending');
     expect(reloaded.find({ externalId: 'e2' })).toBeUndefined();
     await reloaded.recordCreated('e1', 7);
     await reloaded.close();
-    const third = await OrderJournal.open(dir);
+    const third = await openJournal(dir);
     // the torn line stays in place (another process may be appending), one unreadable line now
     expect(third.recovered).toEqual({ tornBytes: 0, skippedLines: 1 });
     expect(third.find({ externalId: 'e1' })).toMatchObject({ state: 'created', order_id: 7 });
@@ -119,7 +129,7 @@ describe('OrderJournal', () => {
 
   test('garbage and foreign lines are skipped, not fatal', async () => {
     await writeFile(join(dir, JOURNAL_FILE), '\nnot json\n{"key":1}\n[]\n', { mode: 0o644 });
-    const j = await OrderJournal.open(dir);
+    const j = await openJournal(dir);
     expect(j.recovered.skippedLines).toBe(3);
     await j.recordAttempt({ key: 'k', external_id: 'e', body_hash: 'h' });
     // an existing looser file is tightened to 0600
@@ -153,7 +163,7 @@ describe('OrderJournal', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     expect(child.signalCode).toBe('SIGKILL');
-    const j = await OrderJournal.open(jdir);
+    const j = await openJournal(jdir);
     expect(j.find({ key: 'k' })).toMatchObject({ external_id: 'e-kill', state: 'pending' });
   });
 });

@@ -24,15 +24,35 @@ export async function requestsDuring<T>(sandbox: Sandbox, action: () => Promise<
   return { result, requests: sandbox.requests.slice(before) };
 }
 
-/** A JSON request to the sandbox (test set-up and checks), as acme unless told otherwise. */
-export async function sandboxApi<T = any>(sandbox: { url: string }, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(sandbox.url + path, {
+export interface SandboxRequest {
+  method?: string;
+  body?: unknown;
+  /** The bearer token (acme's by default); null sends none. */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface SandboxReply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One JSON request to the sandbox (test set-up and checks), as acme unless told otherwise; a body that is not JSON comes back as text. */
+export async function sandboxApi<T = any>(sandbox: { url: string }, path: string, init: SandboxRequest = {}): Promise<SandboxReply<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  const token = init.token === undefined ? TOKEN : init.token;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${sandbox.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${init.token ?? TOKEN}`, 'content-type': 'application/json' },
+    headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  const isJson = response.headers.get('content-type')?.includes('json');
+  return { status: response.status, body: (isJson && text ? JSON.parse(text) : text || undefined) as T, headers: response.headers };
 }
 
 /** Creates an order through the API (two recipients, one line item) and returns it. */
