@@ -2,8 +2,7 @@ import { UsageError } from '../errors.js';
 import { csvEncoder } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
-import { bold } from './style.js';
-import { renderTable, type ColumnKind } from './table.js';
+import type { ColumnKind } from './table.js';
 
 /** The output options shared by every command (global flags). */
 export interface OutputFormat {
@@ -88,6 +87,8 @@ export async function printList<T>(
     const all: T[] = [];
     for await (const record of records) all.push(record);
     notes?.page?.done();
+    // The table layout (string-width) loads only when a table is printed.
+    const { table } = await import('./table.js');
     if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns.map((c) => c.kind ?? 'text')));
     const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.page?.notShown(all.length);
     if (note) io.err(note);
@@ -137,6 +138,7 @@ export async function printRecord<T>(target: OutputTarget, record: T, fields: Co
   }
   const rows = fields.map((f) => [f.header, cell(f.value(record))]);
   if (printsTable(target)) {
+    const { table } = await import('./table.js');
     io.out(table(io, undefined, view.skipEmpty ? rows.filter(([, value]) => value !== '') : rows));
     return;
   }
@@ -220,19 +222,4 @@ export async function checkQuery(expression: string): Promise<void> {
   } catch (error) {
     throw new UsageError(`--query: not a valid JMESPath expression: ${(error as Error).message}`);
   }
-}
-
-/**
- * A terminal table as text, as wide as the terminal at most (src/output/table.ts): a bold
- * header row when `head` is given, else field/value rows with the fields in bold and long
- * values wrapped under themselves (a detail view is read, not scanned).
- */
-export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
-  return renderTable(rows, {
-    width: io.columns ?? 80,
-    kinds: kinds ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
-    head,
-    styleHead: (text) => bold(text, io.color),
-    styleFirst: (text) => bold(text, io.color),
-  });
 }

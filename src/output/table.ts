@@ -1,4 +1,6 @@
 import stringWidth from 'string-width';
+import type { IO } from './io.js';
+import { bold } from './style.js';
 
 /**
  * How a column is laid out on a terminal: `text` (the default) is left-aligned and is what
@@ -119,4 +121,19 @@ export function wrap(text: string, width: number): string[] {
     }
   }
   return [...lines, current];
+}
+
+/**
+ * A terminal table as text, as wide as the terminal at most (renderTable above): a bold
+ * header row when `head` is given, else field/value rows with the fields in bold and long
+ * values wrapped under themselves (a detail view is read, not scanned).
+ */
+export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
+  return renderTable(rows, {
+    width: io.columns ?? 80,
+    kinds: kinds ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
+    head,
+    styleHead: (text) => bold(text, io.color),
+    styleFirst: (text) => bold(text, io.color),
+  });
 }

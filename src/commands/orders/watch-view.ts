@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import type { OrderView } from '../../orders/follow/follower.js';
-import { isMachineOutput, printJson, table } from '../../output/render.js';
+import { isMachineOutput, printJson } from '../../output/render.js';
+import { table } from '../../output/table.js';
 import { cell, singleLine } from '../../output/sanitize.js';
 
 /** How `orders watch` shows each change. */

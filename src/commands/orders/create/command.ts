@@ -13,7 +13,6 @@ import { describePaymentMethod } from '../../../orders/payment-method.js';
 import { pricePlan, type PricedPlan } from '../../../orders/plan.js';
 import { formatWarnings } from '../../../orders/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
-import { formatPlan } from './plan-view.js';
 import { printCreated } from './print.js';
 
 /**
@@ -83,6 +82,7 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<PreparedOrder
 async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<void> {
   if (ctx.yes) return;
   if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the order, or --dry-run to see it');
+  const { formatPlan } = await import('./plan-view.js');
   ctx.io.out(formatPlan(ctx.io, priced, order.body, paymentOf(order)));
   const { confirm: ask } = await import('@inquirer/prompts');
   const ok = await ask({ message: 'Place this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
@@ -96,7 +96,9 @@ async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): 
 async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedOrder, priced: PricedPlan): Promise<void> {
   if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
   const body = `${JSON.stringify(request, null, 2)}\n`;
-  await writeOut(ctx, ctx.io.stdoutIsTTY ? `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}` : body);
+  if (!ctx.io.stdoutIsTTY) return writeOut(ctx, body);
+  const { formatPlan } = await import('./plan-view.js');
+  await writeOut(ctx, `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}`);
 }
 
 function paymentOf(order: PreparedOrder): string {

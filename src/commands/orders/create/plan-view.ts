@@ -2,7 +2,7 @@ import type { Money } from '../../../contract/money.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/plan.js';
 import type { IO } from '../../../output/io.js';
-import { table } from '../../../output/render.js';
+import { table } from '../../../output/table.js';
 
 /**
  * The priced plan as a terminal shows it before "Place this order?": a table as wide as the
