@@ -31,7 +31,3 @@ export const USUAL_RECIPIENT_FIELDS = [
   'postal_code',
   'country',
 ] as const satisfies readonly AddressField[];
-
-export function isAddressField(name: string): name is AddressField {
-  return (ADDRESS_FIELDS as readonly string[]).includes(name);
-}

@@ -7,7 +7,6 @@
 
 /** The orderable fields of supplier and custom products. */
 export const ORDERING_FIELDS = ['id', 'created_at', 'name'] as const;
-export type OrderingField = (typeof ORDERING_FIELDS)[number];
 
 /** Orders are ordered newest first by `ordering=-created_at` (DRF's OrderingFilter). */
 export const ORDER_ORDERING_FIELDS = ['id', 'created_at'] as const;

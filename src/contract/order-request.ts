@@ -76,8 +76,6 @@ export const orderRequestSchema = z.strictObject(
 
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 export type OrderAddress = z.infer<typeof addressSchema>;
-export type OrderLineItem = z.infer<typeof lineItemSchema>;
-export type ShippingOrderRequest = z.infer<typeof shippingOrderSchema>;
 
 /** Where a value sits in a request body: `['shipping_orders', 3, 'recipient', 'postal_code']`. */
 export type FieldPath = (string | number)[];

@@ -1,17 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { PageEnvelope } from '../contract/listing.js';
 import { check } from './validate.js';
 
 /** limit/offset pages: `count` is the size of the whole filtered result. */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 const nonNegativeInteger = (message: string) =>
   z.string().regex(/^\d+$/, message).transform(Number);
@@ -30,7 +24,7 @@ function pageUrl(c: Context, limit: number, offset: number): string {
   return url.toString();
 }
 
-export function paginate<T>(c: Context, items: readonly T[]): Page<T> {
+export function paginate<T>(c: Context, items: readonly T[]): PageEnvelope<T> {
   const query = check(pageQuery, { limit: c.req.query('limit'), offset: c.req.query('offset') });
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const offset = query.offset ?? 0;
