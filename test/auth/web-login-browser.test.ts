@@ -55,17 +55,8 @@ describe('merch login --web in a real browser', () => {
     const opener = recordingBrowser();
     const run = startLogin(user.dir, opener.command);
     await waitFor(() => opener.opened() !== undefined, 'the CLI to open the browser');
-    const page = await browser!.newPage();
-    try {
-      await page.goto(opener.opened()!);
-      await page.fill('input[name="username"]', BUYER_2.email);
-      await page.fill('input[name="password"]', BUYER_2.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await Promise.all([page.waitForURL((url) => url.href.startsWith(`http://127.0.0.1:${port}/callback?`)), page.getByRole('button', { name: 'Authorize' }).click()]);
-      expect(await page.locator('h1').textContent()).toBe('Signed in');
-    } finally {
-      await page.close();
-    }
+    const heading = await answerInBrowser(browser!, opener.opened()!, BUYER_2, 'Authorize', (url) => url.startsWith(`http://127.0.0.1:${port}/callback?`));
+    expect(heading).toBe('Signed in');
     const result = expectExit(await run.done, 0);
     expect(result.stderr).toContain(`Logged in to ${sandbox.url} as ${BUYER_2.email}, account Globex (globex)`);
     expect(user.stored().session).toMatchObject({ method: 'web', client_id: WEB_APP.id, account: { id: 'globex' } });
@@ -78,19 +69,25 @@ describe('merch login --web in a real browser', () => {
     const opener = recordingBrowser();
     const run = startLogin(user.dir, opener.command);
     await waitFor(() => opener.opened() !== undefined, 'the CLI to open the browser');
-    const page = await browser!.newPage();
-    try {
-      await page.goto(opener.opened()!);
-      await page.fill('input[name="username"]', BUYER.email);
-      await page.fill('input[name="password"]', BUYER.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await Promise.all([page.waitForURL((url) => url.href.includes('error=access_denied')), page.getByRole('button', { name: 'Deny' }).click()]);
-      expect(await page.locator('h1').textContent()).toBe('Sign-in failed');
-    } finally {
-      await page.close();
-    }
+    const heading = await answerInBrowser(browser!, opener.opened()!, BUYER, 'Deny', (url) => url.includes('error=access_denied'));
+    expect(heading).toBe('Sign-in failed');
     const result = expectExit(await run.done, 3);
     expect(result.stderr).toContain('error: sign-in was denied in the browser (access_denied): nothing stored');
     expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
   }, 60_000);
 });
+
+/** Opens the authorize URL, signs in as `user`, presses `button`, and returns the heading of the page the callback lands on. */
+async function answerInBrowser(browser: Browser, authorizeUrl: string, user: { email: string; password: string }, button: 'Authorize' | 'Deny', landed: (url: string) => boolean): Promise<string | null> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(authorizeUrl);
+    await page.fill('input[name="username"]', user.email);
+    await page.fill('input[name="password"]', user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await Promise.all([page.waitForURL((url) => landed(url.href)), page.getByRole('button', { name: button }).click()]);
+    return await page.locator('h1').textContent();
+  } finally {
+    await page.close();
+  }
+}

@@ -10,6 +10,9 @@ import { merchTty } from '../support/process.js';
 import { waitFor } from '../support/wait-for.js';
 import { despiteFaults, orderMaker } from './helpers.js';
 
+/** The sandbox's tracking number of a shipping order. */
+const tracking = (id: number) => `1ZSBX${String(id).padStart(10, '0')}`;
+
 // `orders watch`, in-process against a sandbox where only test controls move orders on, so
 // each change, and each stale event, is the test's.
 
@@ -60,7 +63,6 @@ describe('orders watch, piped', () => {
       expect(line.order).toBe(order.id);
       expect(new Date(line.at).toISOString()).toBe(line.at);
     }
-    const tracking = (id: number) => `1ZSBX${String(id).padStart(10, '0')}`;
     expect(lines.map(shipmentStates)).toEqual([
       `${first}:Created:- ${second}:Created:-`,
       `${first}:Scheduled:- ${second}:Created:-`,
@@ -104,7 +106,6 @@ describe('orders watch, piped', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = changes(result.stdout);
-    const tracking = (id: number) => `1ZSBX${String(id).padStart(10, '0')}`;
     expect(lines.map(shipmentStates)).toEqual([
       `${first}:Created:- ${second}:Created:-`,
       `${first}:Scheduled:- ${second}:Created:-`,
