@@ -1,0 +1,67 @@
+/**
+ * The layers of src/, as a gate (`npm run lint`, run by .ci/run). Each rule names a floor
+ * that must not look up:
+ *
+ *   contract/  the shapes both sides agree on: imports nothing else of src/
+ *   sandbox/   the emulator: only contract/ and lib/ (and itself)
+ *   orders/ api/ auth/ webhooks/ config/ output/ lib/: the domain and its tools, never the
+ *              CLI (commands/, and the CLI's context.ts, which sits above them)
+ *   context.ts the CLI's context, given to every command: takes nothing from commands/
+ *   no circles, type-only imports included: a circle of types is still two files that
+ *              must change together
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-stands-alone',
+      comment: 'contract/ is what the CLI and the sandbox share: it imports nothing else of src/.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'sandbox-only-contract-and-lib',
+      comment: 'The sandbox is the service, not the CLI: it builds on contract/ and lib/ only.',
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/', pathNot: '^src/(sandbox|contract|lib)/' },
+    },
+    {
+      name: 'domain-never-cli',
+      comment: 'The domain speaks no CLI: commands/ and the CLI context are above it. Pass what it needs instead.',
+      severity: 'error',
+      from: { path: '^src/(orders|api|auth|webhooks|config|output|lib)/' },
+      to: { path: '^src/(commands/|context\\.ts$|main\\.ts$)' },
+    },
+    {
+      name: 'cli-context-below-commands',
+      comment: "The CLI's context is what commands are given: it takes nothing from them.",
+      severity: 'error',
+      from: { path: '^src/(context|run-environment)\\.ts$' },
+      to: { path: '^src/commands/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A circle (type-only imports count) is a type in the wrong file: move it to where both sides can take it.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // Only src/'s own modules: node's and the packages' are not layers of ours.
+    includeOnly: '^src/',
+    // `import type` counts: a circle through types is still a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
