@@ -1,13 +1,7 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
-
-function isShell(value: string): value is Shell {
-  return (SHELLS as readonly string[]).includes(value);
-}
+import { isShell, SHELLS } from './shells.js';
 
 export function registerCompletion(program: MerchProgram): void {
   program

@@ -1,5 +1,5 @@
 import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
-import type { Shell } from './index.js';
+import type { Shell } from './shells.js';
 
 interface Node {
   path: string[];
