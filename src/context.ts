@@ -2,7 +2,7 @@ import { ApiClient } from './api/client.js';
 import { stderrTrace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
 import { BASE_URL, originOf, resolveSettings, type Settings } from './config/settings.js';
-import type { GlobalOptions } from './commands/program.js';
+import type { GlobalOptions } from './global-options.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO } from './output/io.js';
 import { retryNotes } from './output/progress.js';

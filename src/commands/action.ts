@@ -1,7 +1,8 @@
 import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
 import type { ExitCodeValue } from '../errors.js';
-import { MerchProgram, type GlobalOptions } from './program.js';
+import type { GlobalOptions } from '../global-options.js';
+import { MerchProgram } from './program.js';
 
 /** A command's lazy implementation; it may return the exit code (success otherwise). */
 type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A) => Promise<ExitCodeValue | void>;

@@ -1,0 +1,27 @@
+import { Option, type Command } from '@commander-js/extra-typings';
+import { nonNegativeInt, positiveInt } from './commands/parse.js';
+
+// The global flags of every command, declared once: the program adds them
+// (src/commands/program.ts), the CLI context reads them (src/context.ts).
+
+export function addGlobalOptions(program: Command) {
+  return program
+    .option('--json', 'print machine-readable JSON')
+    .addOption(new Option('--jsonl', 'print one JSON record per line (streams with --all)').conflicts('json'))
+    .option('-q, --query <expr>', 'JMESPath expression applied to the JSON output')
+    .addOption(new Option('--format <format>', 'csv: RFC 4180 rows with a header (formulas neutralised); tsv: tab-separated rows, also on a terminal').choices(['csv', 'tsv'] as const).conflicts(['json', 'jsonl', 'query']))
+    .option('--no-color', 'disable color (also NO_COLOR)')
+    .option('--verbose', 'trace requests and responses on stderr (secrets redacted)')
+    .option('--timeout <ms>', 'per-request timeout in ms (default 30000)', positiveInt)
+    .option('--retries <n>', 'retries of failed idempotent requests (default 3)', nonNegativeInt)
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--no-input', 'never prompt (also when not a TTY, or CI is set)')
+    .option('--profile <name>', 'config profile (env MERCH_PROFILE; default "default")')
+    .option('--base-url <url>', 'API base URL (env MERCH_BASE_URL; default the local sandbox)')
+    .option('--account-id <id>', 'send SC-Account-Id (env MERCH_ACCOUNT_ID)')
+    .option('--design-tool-url <url>', 'design tool base URL (env MERCH_DESIGN_TOOL_URL)')
+    .addOption(new Option('--insecure', 'allow sending the token over plain http to a non-loopback host'));
+}
+
+/** The global flags, as commander parses them (`--no-color` -> color: false), typed by their declaration above. */
+export type GlobalOptions = ReturnType<ReturnType<typeof addGlobalOptions>['opts']>;
