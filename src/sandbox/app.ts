@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { accountOfRequest, requireAccount } from './auth.js';
-import type { App, Env, SandboxContext } from './context.js';
+import type { App, Env, SandboxContext } from './route-context.js';
 import { errorResponse } from './errors.js';
 import { addLatency, injectFaults, isDrop, type FaultOptions } from './faults.js';
 import { oauthRoutes } from './oauth/routes.js';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Env, SandboxContext } from './context.js';
+import type { Env, SandboxContext } from './route-context.js';
 import { HttpError } from './errors.js';
 import { userById, userOfAccount, type SandboxUser } from './oauth/registry.js';
 import type { TokenRefusal } from './oauth/tokens.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext } from './route-context.js';
 import { buildCustomProduct, type CustomProduct } from './custom-product.js';
 import { conflict, notFound, validationError } from './errors.js';
 import type { DesignSession } from './records.js';

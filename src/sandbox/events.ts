@@ -1,6 +1,6 @@
 import type { EventKind } from '../contract/delivery.js';
 import type { Deliveries } from './deliveries.js';
-import type { Store } from './state.js';
+import type { Store } from './store.js';
 
 /** Emits an event of an account: one delivery per active subscription to that event. */
 export class Events {

@@ -1,10 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Env } from './context.js';
+import type { FaultKind } from './options.js';
 import { createRng, deriveSeed, pick } from './rng.js';
+import type { Env } from './route-context.js';
 
-/** `--faults RATE`: that share of service requests fails, chosen by a seeded PRNG. */
-export const FAULT_KINDS = ['status_503', 'status_429', 'drop_before', 'drop_after'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+/** `--faults RATE`: that share of service requests fails (of the kinds allowed), chosen by a seeded PRNG. */
 
 /** Seconds a client is told to wait on a 429. */
 export const RETRY_AFTER_SECONDS = 1;

@@ -2,7 +2,7 @@ import { setDesignStatus, type CustomProduct } from './custom-product.js';
 import { conflict } from './errors.js';
 import type { Events } from './events.js';
 import type { Order, ShippingOrder } from './records.js';
-import type { Store } from './state.js';
+import type { Store } from './store.js';
 import {
   LINE_ITEM_STATUSES,
   ORDER_STATUSES,

@@ -1,4 +1,6 @@
-import { FAULT_KINDS, type FaultKind } from './faults.js';
+/** `--fault-kinds`: the ways a faulted request fails (src/sandbox/faults.ts). */
+export const FAULT_KINDS = ['status_503', 'status_429', 'drop_before', 'drop_after'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** How a second order with an account's `external_id` is answered (see docs/sandbox.md). */
 export const DUPLICATE_ORDER_FORMS = ['drf', '409'] as const;

@@ -2,7 +2,8 @@ import { money } from './money.js';
 import type { OrderAddress, OrderRequest } from '../contract/order-request.js';
 import type { ResolvedOrder } from './order-resolution.js';
 import type { Address, Order, OrderLineItem, PaymentMethod, ShippingOrder } from './records.js';
-import type { AccountState, Store } from './state.js';
+import type { AccountState } from './state.js';
+import type { Store } from './store.js';
 import { LINE_ITEM_STATUSES, ORDER_STATUSES, ORDER_TYPES, PAYMENT_PENDING, SHIPPING_STATUSES, status } from './statuses.js';
 
 /** Builds the order record (spec 2.4/2.5 shapes) of a validated request, with its totals. */

@@ -1,9 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { State } from './state.js';
-
-/** Raised when the state's shape changes: a file of another version is refused, not misread. */
-export const STATE_VERSION = 2;
+import { STATE_VERSION, type State } from './state.js';
 
 /** `--data FILE`: the state as JSON, read at start and written atomically after each change. */
 export function readState(file: string): State | undefined {

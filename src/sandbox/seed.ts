@@ -1,10 +1,9 @@
 import type { Catalog } from './catalog.js';
 import { emptyOAuthState } from './oauth/records.js';
-import { STATE_VERSION } from './persistence.js';
 import { buildCustomProduct } from './custom-product.js';
 import type { Address, PaymentMethod } from './records.js';
 import { alphanumeric, createRng, deriveSeed, intBetween, pick, sample, type Rng } from './rng.js';
-import type { AccountState, Owned, State } from './state.js';
+import { STATE_VERSION, type AccountState, type Owned, type State } from './state.js';
 import type { CustomProduct } from './custom-product.js';
 
 /** The seeded starting state: two accounts with payment methods and custom products. */

@@ -1,6 +1,5 @@
 import { Option } from '@commander-js/extra-typings';
-import { FAULT_KINDS } from '../../sandbox/faults.js';
-import { DUPLICATE_ORDER_FORMS, SANDBOX_DEFAULTS } from '../../sandbox/options.js';
+import { DUPLICATE_ORDER_FORMS, FAULT_KINDS, SANDBOX_DEFAULTS } from '../../sandbox/options.js';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 

@@ -1,4 +1,4 @@
-import type { Store } from '../state.js';
+import type { Store } from '../store.js';
 import type { OAuthApp, SandboxUser } from './registry.js';
 import type { OAuthServer } from './server.js';
 import { generateToken } from './tokens.js';

@@ -1,4 +1,4 @@
-import type { Store } from '../state.js';
+import type { Store } from '../store.js';
 import { invalidGrant, invalidRequest, OAuthError } from './errors.js';
 import { param, requiredParam } from './form.js';
 import { s256 } from './pkce.js';

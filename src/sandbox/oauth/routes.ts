@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { App, Env, SandboxContext } from '../context.js';
+import type { App, Env, SandboxContext } from '../route-context.js';
 import {
   AuthorizePageError,
   AuthorizeRedirectError,

@@ -1,4 +1,4 @@
-import type { Store } from '../state.js';
+import type { Store } from '../store.js';
 import { registeredApps, type OAuthApp } from './registry.js';
 import { Tokens } from './tokens.js';
 

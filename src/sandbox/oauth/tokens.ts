@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Store } from '../state.js';
+import type { Store } from '../store.js';
 import type { AccessToken, RefreshToken } from './records.js';
 
 /** The body of a successful token response (django-oauth-toolkit's fields). */

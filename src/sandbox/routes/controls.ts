@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventKindSchema, type EventKind } from '../../contract/delivery.js';
-import type { App, SandboxContext } from '../context.js';
+import type { App, SandboxContext } from '../route-context.js';
 import { findSession, finishDesign } from '../design-tool.js';
 import { notFound } from '../errors.js';
 import { staleSnapshot } from '../stale.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountOfRequest } from '../auth.js';
-import type { App, SandboxContext } from '../context.js';
+import type { App, SandboxContext } from '../route-context.js';
 import {
   completeCart,
   createSession,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App, SandboxContext } from '../context.js';
+import type { App, SandboxContext } from '../route-context.js';
 import { checkOrderRequest } from '../../contract/order-rules.js';
 import { conflict, HttpError, NON_FIELD_ERRORS, notFound, validationError } from '../errors.js';
 import { orderBy, orderOrdering } from '../listing.js';

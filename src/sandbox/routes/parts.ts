@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { App, Env, SandboxContext } from '../context.js';
+import type { App, Env, SandboxContext } from '../route-context.js';
 import { customPartSource } from '../custom-product.js';
 import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { App, Env, SandboxContext } from '../context.js';
+import type { App, Env, SandboxContext } from '../route-context.js';
 import { conflict, notFound } from '../errors.js';
 import type { PaymentMethod } from '../records.js';
 import type { AccountState } from '../state.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App, SandboxContext } from '../context.js';
+import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { matchesSearch, orderBy, ordering } from '../listing.js';
 import { paginate } from '../pagination.js';

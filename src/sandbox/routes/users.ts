@@ -1,4 +1,4 @@
-import type { App } from '../context.js';
+import type { App } from '../route-context.js';
 import { accountName, userById } from '../oauth/registry.js';
 
 /** `GET /v1/users/me`: the token's user and the account it acts for (where SC-Account-Id comes from). */

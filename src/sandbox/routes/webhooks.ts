@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventKindSchema } from '../../contract/delivery.js';
-import type { App, SandboxContext } from '../context.js';
+import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import { parseJson, pathId } from '../validate.js';

@@ -2,11 +2,10 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Catalog } from './catalog.js';
 import type { Events } from './events.js';
-import type { FaultKind } from './faults.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { DuplicateOrderForm } from './options.js';
 import type { OAuthServer } from './oauth/server.js';
-import type { Store } from './state.js';
+import type { DuplicateOrderForm, FaultKind } from './options.js';
+import type { Store } from './store.js';
 
 /** What every route gets: the state, the catalog, events and the sandbox's own URL. */
 export interface SandboxContext {
