@@ -1,10 +1,9 @@
-import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../support/wait-for.js';
 import { CliError } from '../../src/errors.js';
-import { checkCartUrl, escapeHtml, startCartServer } from '../../src/commands/design-link/cart-server.js';
+import { checkCartUrl, startCartServer } from '../../src/commands/design-link/cart-server.js';
+import { escapeHtml } from '../../src/lib/escape-html.js';
 import { browserCommand } from '../../src/lib/open-browser.js';
-import { duration, showDuration } from '../../src/commands/design-link/parse.js';
 import { smartlinkBody, type DesignLinkOptions } from '../../src/commands/design-link/run.js';
 
 const flags: DesignLinkOptions = { sku: 'DT-1', userId: 'u', language: 'en', country: 'US', currency: 'USD', quantity: 1, enable: true };
@@ -13,18 +12,6 @@ describe('design-link flags', () => {
   it('builds the body of spec 4.7', () => {
     expect(smartlinkBody(flags)).toStrictEqual({ userId: 'u', sku: 'DT-1', language: 'en', country: 'US', currency: 'USD', quantity: 1, productOptions: { enable: true, openOnStart: false } });
     expect(smartlinkBody({ ...flags, enable: false, openOnStart: true }).productOptions).toStrictEqual({ enable: false, openOnStart: true });
-  });
-
-  it('parses --timeout-wait durations', () => {
-    expect(duration('90')).toBe(90_000);
-    expect(duration('90s')).toBe(90_000);
-    expect(duration('10m')).toBe(600_000);
-    expect(duration('1h')).toBe(3_600_000);
-    expect(duration('250ms')).toBe(250);
-    for (const bad of ['', 'soon', '0', '-1s', '1d']) expect(() => duration(bad), bad).toThrow(InvalidArgumentError);
-    expect(showDuration(600_000)).toBe('10m');
-    expect(showDuration(90_000)).toBe('90s');
-    expect(showDuration(1500)).toBe('1500ms');
   });
 
   it('picks the browser opener', () => {

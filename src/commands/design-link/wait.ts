@@ -8,17 +8,24 @@ import { printRecord } from '../../output/render.js';
 import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
-import { showDuration } from './parse.js';
-import type { DesignLinkOptions } from './run.js';
+import { formatDuration } from '../../lib/duration.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
+
+/** The flags of `--wait`. */
+export interface WaitOptions {
+  cartPort?: number;
+  /** ms */
+  timeoutWait?: number;
+  open?: boolean;
+}
 
 /**
  * `design-link --wait`: the whole hand-off, the way `gh auth login --web` does its
  * callback. The link and the progress go to stderr; stdout gets only the new custom
  * product, so `--json` output can be piped.
  */
-export async function runWait(ctx: Context, options: DesignLinkOptions, key: string, body: SmartlinkRequest): Promise<void> {
+export async function runWait(ctx: Context, options: WaitOptions, key: string, body: SmartlinkRequest): Promise<void> {
   const api = ctx.api();
   const timeoutMs = options.timeoutWait ?? DEFAULT_WAIT_MS;
   const server = await startCartServer<CustomProduct>({
@@ -41,7 +48,7 @@ export async function runWait(ctx: Context, options: DesignLinkOptions, key: str
     const link = await Promise.race([requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
     ctx.io.err(`Open this link in a browser to design the product:\n\n  ${link}\n`);
     if (options.open) await Promise.race([openBrowser(ctx, link), cancelled]);
-    ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${showDuration(timeoutMs)}; Ctrl-C to cancel)...`);
+    ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${formatDuration(timeoutMs)}; Ctrl-C to cancel)...`);
     const product = await Promise.race([server.result, cancelled, timedOut(stop.signal, timeoutMs, server)]);
     await printRecord(ctx, product, customProductFields, { skipEmpty: true });
   } finally {
@@ -58,7 +65,7 @@ function timedOut(signal: AbortSignal, ms: number, server: { cartUrl: string; bu
       if (server.busy()) return;
       reject(
         new CliError(
-          `timed out after ${showDuration(ms)} waiting for the browser to return to ${server.cartUrl}`,
+          `timed out after ${formatDuration(ms)} waiting for the browser to return to ${server.cartUrl}`,
           ExitCode.failed,
           'run again (--timeout-wait sets the wait); a design finished later can be completed with `merch custom-products from-cart FE_CART_URL`',
         ),

@@ -1,0 +1,28 @@
+import { UsageError } from '../errors.js';
+import { isLoopbackHost, onLoopback, SANDBOX_DESIGN_TOOL_KEY, type Settings } from './settings.js';
+
+const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)';
+
+/**
+ * The design tool key to send, checked before anything is sent. The sandbox's public key
+ * goes only to a design tool that is a merch sandbox's (`isSandbox` asks, once, without
+ * credentials); and a merch sandbox's design tool gets it even when the profile stores a
+ * key, which is the real design tool's (MERCH_DESIGN_TOOL_KEY is still sent as it is). A
+ * key never goes over plain http to a remote host without --insecure.
+ */
+export async function designToolKey(
+  settings: Pick<Settings, 'designToolKey' | 'designToolKeySource' | 'designToolUrl' | 'insecure'>,
+  isSandbox: (url: string) => Promise<boolean>,
+): Promise<string> {
+  const { designToolKey: key, designToolKeySource, designToolUrl, insecure } = settings;
+  if (designToolKeySource === 'profile' && onLoopback(designToolUrl) && (await isSandbox(designToolUrl))) return SANDBOX_DESIGN_TOOL_KEY;
+  if (key && designToolKeySource === 'default' && !(await isSandbox(designToolUrl))) {
+    throw new UsageError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, STORE_KEY_HINT);
+  }
+  if (!key) throw new UsageError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', STORE_KEY_HINT);
+  const url = new URL(designToolUrl);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
+    throw new UsageError(`refusing to send the design tool key over plain http to ${url.host}`, 'use an https design tool URL, or pass --insecure if you really mean it');
+  }
+  return key;
+}
