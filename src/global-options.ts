@@ -1,5 +1,5 @@
 import { Option, type Command } from '@commander-js/extra-typings';
-import { nonNegativeInt, positiveInt } from './commands/parse.js';
+import { duration, nonNegativeInt } from './commands/parse.js';
 
 // The global flags of every command, declared once: the program adds them
 // (src/commands/program.ts), the CLI context reads them (src/context.ts).
@@ -12,7 +12,7 @@ export function addGlobalOptions(program: Command) {
     .addOption(new Option('--format <format>', 'csv: RFC 4180 rows with a header (formulas neutralised); tsv: tab-separated rows, also on a terminal').choices(['csv', 'tsv'] as const).conflicts(['json', 'jsonl', 'query']))
     .option('--no-color', 'disable color (also NO_COLOR)')
     .option('--verbose', 'trace requests and responses on stderr (secrets redacted)')
-    .option('--timeout <ms>', 'per-request timeout in ms (default 30000)', positiveInt)
+    .option('--timeout <duration>', 'per-request timeout: 300ms, 0.3s, 2m; a bare number is ms (default 30s)', duration({ bare: 'ms' }))
     .option('--retries <n>', 'retries of failed idempotent requests (default 3)', nonNegativeInt)
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (also when not a TTY, or CI is set)')

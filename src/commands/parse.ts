@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { DurationError, parseDuration } from '../orders/follow/duration.js';
+import { DurationError, parseDuration, type DurationRule } from '../lib/duration.js';
 
 // Flag value parsers for commander: each rejects bad input before any request is sent,
 // and commander reports it naming the flag (exit code 2).
@@ -17,14 +17,19 @@ export function positiveInt(value: string): number {
   return safeInteger(value, 1, 'expected a positive integer');
 }
 
-/** `90s`, `5m`, `1h`, `250ms`; a plain number is seconds. In ms. */
-export function duration(value: string): number {
-  try {
-    return parseDuration(value);
-  } catch (error) {
-    if (error instanceof DurationError) throw new InvalidArgumentError(error.message);
-    throw error;
-  }
+/**
+ * A duration flag's parser (src/lib/duration.ts): `300ms`, `0.3s`, `2m`, `1h30m`, a bare
+ * number in `rule.bare`; in ms. commander's error names the flag, this message the units.
+ */
+export function duration(rule: DurationRule): (value: string) => number {
+  return (value) => {
+    try {
+      return parseDuration(value, rule);
+    } catch (error) {
+      if (error instanceof DurationError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
 }
 
 export function nonNegativeInt(value: string): number {

@@ -26,7 +26,7 @@ describe('help (issue 13.22)', () => {
     expect(code).toBe(0);
     const globals = stdout.slice(stdout.indexOf('Global Options:'));
     expect(stdout).toContain('Global Options:');
-    for (const flag of ['--json', '--timeout <ms>', '--profile <name>', '--base-url <url>', '-y, --yes']) expect(globals).toContain(flag);
+    for (const flag of ['--json', '--timeout <duration>', '--profile <name>', '--base-url <url>', '-y, --yes']) expect(globals).toContain(flag);
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../src/orders/follow/duration.js';
 import { OrderFollower } from '../../src/orders/follow/follower.js';
 import { mergeOrder, orderObservation } from '../../src/orders/follow/tracked-order.js';
 import { hasReached, standing } from '../../src/orders/follow/wait-states.js';
@@ -68,21 +67,5 @@ describe('wait states', () => {
     expect(hasReached(tracked('Shipped', ['Shipped', 'Delivered']), 'delivered')).toBe(false);
     expect(hasReached(tracked('Cancelled', []), 'in-production')).toBe(false);
     expect(standing(tracked('In Production', ['Shipped', 'Scheduled']))).toBe('In Production; 1 of 2 shipments shipped, 0 delivered');
-  });
-});
-
-describe('durations', () => {
-  it('reads ms, s, m, h and plain seconds', () => {
-    expect(parseDuration('250ms')).toBe(250);
-    expect(parseDuration('90s')).toBe(90_000);
-    expect(parseDuration('1.5m')).toBe(90_000);
-    expect(parseDuration('1h')).toBe(3_600_000);
-    expect(parseDuration('0.2')).toBe(200);
-    expect(formatDuration(90_000)).toBe('1m30s');
-    expect(formatDuration(1_500)).toBe('1.5s');
-  });
-
-  it.each(['', '5x', '-1s', '0', '1e3', 'm', '8d', '200h'])('refuses %j', (text) => {
-    expect(() => parseDuration(text)).toThrow(/expected a duration/);
   });
 });

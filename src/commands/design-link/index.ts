@@ -1,8 +1,8 @@
 import { Option } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import { listenPort, positiveInt } from '../parse.js';
-import { duration, nonEmpty } from './parse.js';
+import { duration, listenPort, positiveInt } from '../parse.js';
+import { nonEmpty } from './parse.js';
 
 export function registerDesignLink(program: MerchProgram): void {
   program
@@ -19,7 +19,7 @@ export function registerDesignLink(program: MerchProgram): void {
     .option('--open', 'open the link in a browser ($BROWSER, xdg-open, open or start)')
     .option('--wait', 'serve a one-shot cart endpoint on 127.0.0.1, wait for the browser to return there, complete and print the custom product')
     .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint (default any free port; for the real provider, the port of the cart URL registered with them)').argParser(listenPort))
-    .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long (90s, 10m, 1h; a bare number is seconds)').argParser(duration))
+    .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long (90s, 10m, 1h; a bare number is seconds)').argParser(duration({ bare: 's' })))
     .addHelpText(
       'after',
       examples(

@@ -25,8 +25,8 @@ export function registerOrders(program: MerchProgram): void {
     .description('wait until an order is in production, shipped or delivered, then show it (polls GET /v1/orders/{id})')
     .argument('<id>', 'order id', integerId)
     .addOption(new Option('--until <state>', 'the state to wait for (shipped and delivered: every shipping order)').choices(WAIT_STATES).makeOptionMandatory())
-    .addOption(new Option('--max-wait <duration>', 'give up after this long, exit 6 (90s, 5m, 1h; a plain number is seconds)').argParser(duration).default(30 * 60_000, '30m'))
-    .addOption(new Option('--interval <duration>', 'time between polls (backs off on errors, honours Retry-After)').argParser(duration).default(15_000, '15s'))
+    .addOption(new Option('--max-wait <duration>', 'give up after this long, exit 6 (90s, 5m, 1h; a plain number is seconds)').argParser(duration({ bare: 's' })).default(30 * 60_000, '30m'))
+    .addOption(new Option('--interval <duration>', 'time between polls (backs off on errors, honours Retry-After)').argParser(duration({ bare: 's' })).default(15_000, '15s'))
     .addHelpText(
       'after',
       examples('merch orders wait 1001 --until shipped', 'merch orders wait 1001 --until in-production --max-wait 2h --interval 1m && ./next-step.sh', 'merch orders wait 1001 --until delivered --json --query \'shipping_orders[].tracking_number\''),
@@ -37,7 +37,7 @@ export function registerOrders(program: MerchProgram): void {
     .command('watch')
     .description('follow an order and its shipments (status, tracking) until every shipment is delivered or Ctrl-C')
     .argument('<id>', 'order id', integerId)
-    .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration).default(15_000, '15s'))
+    .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration({ bare: 's' })).default(15_000, '15s'))
     .option('--events <file>', 'also take changes from the journal of a running `merch webhooks listen`, as they arrive')
     .addHelpText('after', examples('merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'))
     .action(action(async (ctx, options, [id]) => (await import('./watch.js')).run(ctx, id, options)));

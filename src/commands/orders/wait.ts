@@ -2,7 +2,7 @@ import { getOrder } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import { formatDuration } from '../../orders/follow/duration.js';
+import { formatDuration } from '../../lib/duration.js';
 import { waitForOrder } from '../../orders/follow/waiter.js';
 import { standing, type WaitState } from '../../orders/follow/wait-states.js';
 import { liveLine } from '../../output/progress.js';

@@ -3,7 +3,7 @@ import { getOrder } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import { formatDuration } from '../../orders/follow/duration.js';
+import { formatDuration } from '../../lib/duration.js';
 import { watchOrder } from '../../orders/follow/watcher.js';
 import { watchView } from './watch-view.js';
 

@@ -1,8 +1,7 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
-import { duration } from '../design-link/parse.js';
-import { fixedPort } from '../parse.js';
+import { duration, fixedPort } from '../parse.js';
 
 export function registerSession(program: MerchProgram): void {
   program
@@ -14,7 +13,7 @@ export function registerSession(program: MerchProgram): void {
     .option('--web', 'a third-party app: sign in in the browser (authorization code with PKCE)')
     .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, fixedPort)
     .option('--no-browser', 'with --web: only print the URL to open')
-    .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m)', duration)
+    .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m; a bare number is seconds)', duration({ bare: 's' }))
     .option('--with-token', 'store a token obtained elsewhere, read from standard input')
     .option('--token-url <url>', 'token endpoint (env MERCH_TOKEN_URL; default <base URL>/o/token/)')
     .option('--authorize-url <url>', 'authorize endpoint (env MERCH_AUTHORIZE_URL; default <base URL>/o/authorize/)')
