@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { ORDER_ORDERING_FIELDS, ORDERING_FIELDS } from '../contract/listing.js';
 
+type OrderingTerm<F extends string> = F | `-${F}`;
+
 /**
- * `ordering=field` or `ordering=-field` over a list's orderable fields; anything else is a
- * 400 naming `ordering`.
+ * `ordering=`, as DRF's OrderingFilter reads it: a comma separated list of a list's orderable
+ * fields, each with an optional leading `-` for descending order. Unknown fields are dropped,
+ * never refused; undefined when none is left (the list's default ordering applies).
  */
 function orderingParam<F extends string>(fields: readonly F[]) {
+  const isTerm = (term: string): term is OrderingTerm<F> => (fields as readonly string[]).includes(term.startsWith('-') ? term.slice(1) : term);
   return z
-    .enum([...fields, ...fields.map((field) => `-${field}` as const)], {
-      error: `Unknown ordering field; use one of ${fields.join(', ')}, with a leading - for descending order.`,
-    })
-    .optional();
+    .string()
+    .optional()
+    .transform((value) => {
+      const terms = (value ?? '').split(',').map((term) => term.trim()).filter(isTerm);
+      return terms.length > 0 ? terms : undefined;
+    });
 }
 
 /** The product lists' ordering (supplier and custom products). */
@@ -21,17 +27,23 @@ export const orderOrdering = orderingParam(ORDER_ORDERING_FIELDS);
 
 type Orderable<F extends string> = { id: number } & Record<F, string | number>;
 
-/** Sorted by the field (ties broken by id, the same way); input order when no ordering is given. */
-export function orderBy<F extends string, T extends Orderable<F>>(items: T[], by: F | `-${F}` | undefined): T[] {
-  if (by === undefined) return items;
-  const descending = by.startsWith('-');
-  const field = (descending ? by.slice(1) : by) as F;
-  const sign = descending ? -1 : 1;
+/**
+ * Sorted by the terms in turn (ties left by all of them broken by id, in the first term's
+ * direction); input order when there are none.
+ */
+export function orderBy<F extends string, T extends Orderable<F>>(items: T[], terms: readonly OrderingTerm<F>[] | undefined): T[] {
+  if (terms === undefined || terms.length === 0) return items;
+  const keys = terms.map((term) => {
+    const descending = term.startsWith('-');
+    return { field: (descending ? term.slice(1) : term) as F, sign: descending ? -1 : 1 };
+  });
   return [...items].sort((a, b) => {
-    const left = a[field];
-    const right = b[field];
-    const primary = left < right ? -1 : left > right ? 1 : 0;
-    return sign * (primary === 0 ? a.id - b.id : primary);
+    for (const { field, sign } of keys) {
+      const left = a[field];
+      const right = b[field];
+      if (left !== right) return sign * (left < right ? -1 : 1);
+    }
+    return keys[0]!.sign * (a.id - b.id);
   });
 }
 

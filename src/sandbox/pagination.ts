@@ -1,39 +1,49 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { PageEnvelope } from '../contract/listing.js';
-import { check } from './validate.js';
+import { queryParams } from './validate.js';
 
 /** limit/offset pages: `count` is the size of the whole filtered result. */
 export const DEFAULT_LIMIT = 20;
+/** DRF's LimitOffsetPagination has no maximum unless configured; the sandbox's is 100. */
 export const MAX_LIMIT = 100;
 
-const nonNegativeInteger = (message: string) =>
-  z.string().regex(/^\d+$/, message).transform(Number);
+/** Python's int() of a query value (`' 5'`, `'+5'`, `'1_000'`), as DRF reads `limit` and `offset`; undefined if it is none. */
+function pythonInt(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /^\s*([+-]?\d+(?:_\d+)*)\s*$/.exec(value);
+  return match ? Number(match[1]!.replaceAll('_', '')) : undefined;
+}
 
-const pageQuery = z.object({
-  limit: nonNegativeInteger('A positive integer is required.')
-    .refine((value) => value >= 1, 'A positive integer is required.')
-    .optional(),
-  offset: nonNegativeInteger('A non-negative integer is required.').optional(),
-});
+/**
+ * The page asked for, as DRF's LimitOffsetPagination reads it: a `limit` that is not a
+ * positive integer is ignored (the default page), an `offset` that is not a non-negative
+ * integer counts as 0. Never a 400.
+ */
+function pageAskedFor(c: Context): { limit: number; offset: number } {
+  const query = queryParams(c);
+  const limit = pythonInt(query.limit);
+  const offset = pythonInt(query.offset);
+  return {
+    limit: limit !== undefined && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT,
+    offset: offset !== undefined && offset >= 0 ? offset : 0,
+  };
+}
 
+/** The request's URL with the page's limit and offset (DRF's replace_query_param); no offset for the first page, as DRF links it. */
 function pageUrl(c: Context, limit: number, offset: number): string {
   const url = new URL(c.req.url);
   url.searchParams.set('limit', String(limit));
-  url.searchParams.set('offset', String(offset));
+  if (offset > 0) url.searchParams.set('offset', String(offset));
+  else url.searchParams.delete('offset');
   return url.toString();
 }
 
 export function paginate<T>(c: Context, items: readonly T[]): PageEnvelope<T> {
-  const query = check(pageQuery, { limit: c.req.query('limit'), offset: c.req.query('offset') });
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
-  const offset = query.offset ?? 0;
+  const { limit, offset } = pageAskedFor(c);
   const count = items.length;
-  const previousOffset = Math.max(0, Math.min(offset - limit, count - limit));
   return {
     count,
     next: offset + limit < count ? pageUrl(c, limit, offset + limit) : null,
-    previous: offset > 0 ? pageUrl(c, limit, previousOffset) : null,
+    previous: offset > 0 ? pageUrl(c, limit, offset - limit) : null,
     results: items.slice(offset, offset + limit),
   };
 }

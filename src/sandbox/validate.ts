@@ -16,8 +16,13 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The query's parameters; a repeated one by its last value, as Django's QueryDict reads it. */
+export function queryParams(c: Context): Record<string, string> {
+  return Object.fromEntries(new URL(c.req.url).searchParams);
+}
+
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  return check(schema, c.req.query());
+  return check(schema, queryParams(c));
 }
 
 export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -30,7 +30,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
   app.get('/v1/orders', (c) => {
     const { external_id: externalId, ordering } = parseQuery(c, listQuery);
     const orders = store.orders(c.get('account')).filter((order) => externalId === undefined || order.external_id === externalId);
-    return c.json(paginate(c, orderBy(orders, ordering ?? '-id')));
+    return c.json(paginate(c, orderBy(orders, ordering ?? ['-id'])));
   });
 
   app.get('/v1/orders/:id', (c) => {

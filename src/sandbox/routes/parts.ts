@@ -6,7 +6,7 @@ import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import { EXPANSIONS, expandPart, partsOf, supplierPartSource, type Part } from '../parts.js';
 import { FIRST_CUSTOM_PRODUCT_ID } from '../seed.js';
-import { check, pathId } from '../validate.js';
+import { parseQuery, pathId, queryParams } from '../validate.js';
 
 const expandQuery = z.object({
   expand: z
@@ -45,13 +45,13 @@ export function partRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.get('/v1/products/:id/parts', (c) => {
-    const { expand = [] } = check(expandQuery, { expand: c.req.query('expand') });
-    const parts = filterByAttributes(productParts(c, ctx), c.req.query());
+    const { expand = [] } = parseQuery(c, expandQuery);
+    const parts = filterByAttributes(productParts(c, ctx), queryParams(c));
     return c.json(paginate(c, parts.map((part) => expandPart(part, expand))));
   });
 
   app.get('/v1/products/:id/parts/:part', (c) => {
-    const { expand = [] } = check(expandQuery, { expand: c.req.query('expand') });
+    const { expand = [] } = parseQuery(c, expandQuery);
     const partId = pathId(c, 'Part', 'part');
     const part = productParts(c, ctx).find((candidate) => candidate.id === partId);
     if (!part) throw notFound('Part');
