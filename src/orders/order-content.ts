@@ -1,0 +1,266 @@
+import { attributeName, type OfferedAttribute } from '../contract/attributes.js';
+import type { OrderRequest } from '../contract/order-request.js';
+
+/**
+ * What an order is, as far as "is it the same order?" goes (issue 18): per line item the
+ * product, its attributes and its quantity; per shipping order the recipient (names, address
+ * lines, postal code, country) and its share of the items. Both a request body and the
+ * service's record of an order reduce to this content, so the two can be compared wherever
+ * an external id is found, and a recipient row can be matched to the shipping order that
+ * holds it.
+ *
+ * Text is compared without regard to letter case, surrounding space or runs of spaces (a
+ * service may respell `m` as `M`); attribute names are compared as the line item names them
+ * (`colors` and `Color` are `color`). With the products' offered attributes, an attribute a
+ * product offers in one value counts as chosen when a request leaves it out (the service
+ * picks it), and the service's record is read for the attributes the product offers only.
+ * Pure: no requests, no clock.
+ */
+
+export const RECIPIENT_FIELDS = ['first_name', 'last_name', 'line_1', 'line_2', 'postal_code', 'country'] as const;
+export type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+
+export interface ItemContent {
+  product: number;
+  quantity: number;
+  /** Attribute name (as a line item names it) -> value, both normalised. */
+  attributes: ReadonlyMap<string, string>;
+  /** The values as written, for messages. */
+  shown: Readonly<Record<string, string>>;
+}
+
+export interface ShipmentContent {
+  recipient: Readonly<Record<RecipientField, string>>;
+  /** The recipient as written, for messages: `Ann Lee, 1 Main St, 78701, US`. */
+  shownRecipient: string;
+  /** This shipping order's share of the items. */
+  items: ItemContent[];
+}
+
+export interface OrderContent {
+  lineItems: ItemContent[];
+  shipments: ShipmentContent[];
+}
+
+/** The attributes each product offers, when known (from its `available_attributes`). */
+export type Offerings = (product: number) => readonly OfferedAttribute[] | undefined;
+
+export type Comparison =
+  | { verdict: 'same' }
+  | { verdict: 'different'; difference: string }
+  /** The record lacks a field the comparison needs (`line_items[0].part.product_id`). */
+  | { verdict: 'incomparable'; missing: string };
+
+/** Compares an order request with the service's record of an order. */
+export function compareOrder(request: OrderRequest, record: unknown, offerings?: Offerings): Comparison {
+  const theirs = recordContent(record, offerings);
+  if ('missing' in theirs) return { verdict: 'incomparable', missing: theirs.missing };
+  const difference = firstDifference(requestContent(request, offerings), theirs);
+  return difference === undefined ? { verdict: 'same' } : { verdict: 'different', difference };
+}
+
+export function requestContent(body: OrderRequest, offerings?: Offerings): OrderContent {
+  const byId = new Map<number, OrderRequest['line_items'][number]>();
+  for (const li of body.line_items) byId.set(li.id, li);
+  const item = (product: number, quantity: number, attributes: Record<string, string>) => itemContent(product, quantity, attributes, offerings);
+  return {
+    lineItems: body.line_items.map((li) => item(li.product, li.quantity, li.attributes)),
+    shipments: body.shipping_orders.map((so) => ({
+      ...recipientContent(so.recipient as Partial<Record<RecipientField, unknown>>),
+      items: so.line_items.map((share) => {
+        const li = byId.get(share.id);
+        return li ? item(li.product, share.quantity, li.attributes) : item(-1, share.quantity, {});
+      }),
+    })),
+  };
+}
+
+/** The content of the service's order record, or the first field it lacks for a comparison. */
+export function recordContent(record: unknown, offerings?: Offerings): OrderContent | { missing: string } {
+  if (!isObject(record)) return { missing: 'the order record' };
+  if (!Array.isArray(record.line_items)) return { missing: 'line_items' };
+  if (!Array.isArray(record.shipping_orders)) return { missing: 'shipping_orders' };
+  const partsById = new Map<unknown, unknown>();
+  const lineItems: ItemContent[] = [];
+  for (const [i, li] of record.line_items.entries()) {
+    const read = partItem(li, `line_items[${i}]`, undefined, offerings);
+    if ('missing' in read) return read;
+    if (isObject(li)) partsById.set(li.id, li.part);
+    lineItems.push(read);
+  }
+  const shipments: ShipmentContent[] = [];
+  for (const [s, so] of record.shipping_orders.entries()) {
+    const at = `shipping_orders[${s}]`;
+    if (!isObject(so)) return { missing: at };
+    const recipient = isObject(so.recipient) ? so.recipient : {};
+    const address = isObject(so.address) ? so.address : isObject(recipient.shipping_address) ? recipient.shipping_address : undefined;
+    if (!address) return { missing: `${at}.address` };
+    const names = {
+      first_name: so.first_name ?? recipient.first_name,
+      last_name: so.last_name ?? recipient.last_name,
+    };
+    if (names.first_name === undefined && names.last_name === undefined) return { missing: `${at}.first_name` };
+    if (!Array.isArray(so.line_items)) return { missing: `${at}.line_items` };
+    const items: ItemContent[] = [];
+    for (const [j, share] of so.line_items.entries()) {
+      const read = partItem(share, `${at}.line_items[${j}]`, isObject(share) ? partsById.get(share.id) : undefined, offerings);
+      if ('missing' in read) return read;
+      items.push(read);
+    }
+    shipments.push({ ...recipientContent({ ...address, ...names }), items });
+  }
+  return { lineItems, shipments };
+}
+
+/** A record's line item, or a shipping order's share of one (whose part may be the line item's). */
+function partItem(value: unknown, at: string, linePart: unknown, offerings: Offerings | undefined): ItemContent | { missing: string } {
+  if (!isObject(value)) return { missing: at };
+  const part = isObject(value.part) ? value.part : isObject(linePart) ? linePart : undefined;
+  if (!part) return { missing: `${at}.part` };
+  if (typeof part.product_id !== 'number') return { missing: `${at}.part.product_id` };
+  if (typeof value.quantity !== 'number') return { missing: `${at}.quantity` };
+  const attributes = partAttributes(part);
+  if (!attributes) return { missing: `${at}.part.variant` };
+  return itemContent(part.product_id, value.quantity, attributes, offerings);
+}
+
+/** A part's attribute values: its `attributes` (`{size: "M"}`), else its `variant` (`{size: {name: "M"}}`). */
+function partAttributes(part: Record<string, unknown>): Record<string, string> | undefined {
+  const source = isObject(part.attributes) ? part.attributes : isObject(part.variant) ? part.variant : undefined;
+  if (!source) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (typeof value === 'string') out[name] = value;
+    else if (isObject(value) && typeof value.name === 'string') out[name] = value.name;
+  }
+  return out;
+}
+
+function itemContent(product: number, quantity: number, given: Record<string, string>, offerings: Offerings | undefined): ItemContent {
+  const attributes = new Map<string, string>();
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    attributes.set(attributeName(name), normalise(value));
+    shown[attributeName(name)] = value;
+  }
+  const offered = offerings?.(product);
+  if (offered) {
+    for (const kind of offered) {
+      if (!attributes.has(kind.name) && kind.values.length === 1) {
+        attributes.set(kind.name, normalise(kind.values[0]!));
+        shown[kind.name] = kind.values[0]!;
+      }
+    }
+    const names = new Set(offered.map((kind) => kind.name));
+    for (const name of [...attributes.keys()]) if (!names.has(name)) attributes.delete(name);
+  }
+  return { product, quantity, attributes, shown };
+}
+
+function recipientContent(fields: Partial<Record<RecipientField, unknown>>): Pick<ShipmentContent, 'recipient' | 'shownRecipient'> {
+  const recipient = {} as Record<RecipientField, string>;
+  for (const field of RECIPIENT_FIELDS) recipient[field] = normalise(fields[field]);
+  const text = (field: RecipientField) => (typeof fields[field] === 'string' ? (fields[field] as string).trim().replace(/\s+/g, ' ') : '');
+  const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
+  const shownRecipient = [name, text('line_1'), text('line_2'), text('postal_code'), text('country')].filter(Boolean).join(', ');
+  return { recipient, shownRecipient };
+}
+
+/** Text as compared: NFC, trimmed, runs of space as one, lower case; not a string is empty. */
+export function normalise(value: unknown): string {
+  return typeof value === 'string' ? value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase() : '';
+}
+
+/** A line item's identity without its quantity: the product and its attributes. */
+function itemKind(item: ItemContent): string {
+  return JSON.stringify([item.product, [...item.attributes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+}
+
+function itemKey(item: ItemContent): string {
+  return `${itemKind(item)}x${item.quantity}`;
+}
+
+/** A shipping order as a key: its recipient and its share of the items (in any order). */
+export function shipmentKey(shipment: ShipmentContent): string {
+  return JSON.stringify([RECIPIENT_FIELDS.map((field) => shipment.recipient[field]), shipment.items.map(itemKey).sort()]);
+}
+
+/** Whether two attribute sets agree: every attribute one side names, the other has with the same value. */
+function sameAttributes(ours: ReadonlyMap<string, string>, theirs: ReadonlyMap<string, string>): string | undefined {
+  for (const [name, value] of ours) if (theirs.get(name) !== value) return name;
+  return undefined;
+}
+
+/**
+ * The first difference between an order as asked and the service's order, or undefined
+ * when they are the same. Line items and shipping orders are compared as collections (a
+ * service may list them in another order); the difference named is the first by position.
+ */
+export function firstDifference(ours: OrderContent, theirs: OrderContent): string | undefined {
+  if (ours.lineItems.length !== theirs.lineItems.length) {
+    return `${count(ours.lineItems.length, 'line item')} here, ${theirs.lineItems.length} in that order`;
+  }
+  if (!sameCollection(ours.lineItems.map(itemKey), theirs.lineItems.map(itemKey))) {
+    for (const [i, item] of ours.lineItems.entries()) {
+      const other = theirs.lineItems[i]!;
+      const difference = itemDifference(item, other);
+      if (difference) return `line item ${i + 1}: ${difference}`;
+    }
+    return 'the line items differ';
+  }
+  if (ours.shipments.length !== theirs.shipments.length) {
+    return `${count(ours.shipments.length, 'shipping order')} here, ${theirs.shipments.length} in that order`;
+  }
+  if (!sameCollection(ours.shipments.map(shipmentKey), theirs.shipments.map(shipmentKey))) {
+    for (const [s, shipment] of ours.shipments.entries()) {
+      const other = theirs.shipments[s]!;
+      if (RECIPIENT_FIELDS.some((field) => shipment.recipient[field] !== other.recipient[field])) {
+        return `shipping order ${s + 1}: recipient "${shipment.shownRecipient}" here, "${other.shownRecipient}" in that order`;
+      }
+      const mine = shipment.items.map(itemKey).sort();
+      const its = other.items.map(itemKey).sort();
+      if (!sameCollection(mine, its)) {
+        return `shipping order ${s + 1} (${shipment.shownRecipient}): ${describeShare(shipment.items)} here, ${describeShare(other.items)} in that order`;
+      }
+    }
+    return 'the shipping orders differ';
+  }
+  return undefined;
+}
+
+function itemDifference(ours: ItemContent, theirs: ItemContent): string | undefined {
+  if (ours.product !== theirs.product) return `product ${ours.product} here, ${theirs.product} in that order`;
+  const name = sameAttributes(ours.attributes, theirs.attributes) ?? sameAttributes(theirs.attributes, ours.attributes);
+  if (name !== undefined) {
+    const shown = (item: ItemContent) => (item.shown[name] === undefined ? 'none' : `"${item.shown[name]}"`);
+    return `${name} ${shown(ours)} here, ${shown(theirs)} in that order`;
+  }
+  if (ours.quantity !== theirs.quantity) return `quantity ${ours.quantity} here, ${theirs.quantity} in that order`;
+  return undefined;
+}
+
+/** `2 x product 100003 (color Black, size M)` */
+export function describeShare(items: readonly ItemContent[]): string {
+  if (items.length === 0) return 'nothing';
+  return items
+    .map((item) => {
+      const attributes = Object.entries(item.shown).map(([name, value]) => `${name} ${value}`);
+      return `${item.quantity} x product ${item.product}${attributes.length ? ` (${attributes.join(', ')})` : ''}`;
+    })
+    .join(' + ');
+}
+
+function sameCollection(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = [...a].sort();
+  const right = [...b].sort();
+  return left.every((key, i) => key === right[i]);
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
