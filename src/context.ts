@@ -44,7 +44,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
         retries: settings.retries,
         insecure: settings.insecure,
         trace,
-        connectionHint: connectionHint(settings),
+        connectionHints: connectionHints(settings),
         onRetry: retryNotes(theIO),
       });
       return client;
@@ -55,9 +55,17 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
   };
 }
 
-function connectionHint(settings: Settings): string {
+/** What to do about a refused connection or an unknown host: where the base URL came from, how to start the sandbox. */
+function connectionHints(settings: Settings): { refused: string; 'host-not-found': string } {
+  const origin = originOf(BASE_URL, settings.baseUrlSource, settings.profile);
   if (settings.baseUrlSource === 'default') {
-    return `no sandbox is running at ${settings.baseUrl}: start one with \`merch sandbox\`, or log in to the service with \`merch login --base-url URL\``;
+    return {
+      refused: `no sandbox is running at ${settings.baseUrl}: start one with \`merch sandbox\`, or log in to the service with \`merch login --base-url URL\``,
+      'host-not-found': `check the host name of ${settings.baseUrl}`,
+    };
   }
-  return `is the service at ${settings.baseUrl} up? (base URL from ${originOf(BASE_URL, settings.baseUrlSource, settings.profile)})`;
+  return {
+    refused: `is the service at ${settings.baseUrl} up? (base URL from ${origin})`,
+    'host-not-found': `check the host name of ${settings.baseUrl} (base URL from ${origin}), and this machine's network and DNS`,
+  };
 }

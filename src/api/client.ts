@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
-import { ApiError, describeCause, errorFromResponse, networkError, RequestTimeoutError } from './errors.js';
+import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestTimeoutError, type Failure } from './errors.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -62,8 +62,8 @@ export interface ClientOptions {
   retries: number;
   insecure: boolean;
   trace?: Trace;
-  /** Added to the message of a refused connection (e.g. how to start the sandbox). */
-  connectionHint?: string;
+  /** The hint of a refused connection or an unknown host, instead of the usual one (e.g. how to start the sandbox). */
+  connectionHints?: Partial<Record<'refused' | 'host-not-found', string>>;
   retryBaseMs?: number;
   /** Told when a retry starts waiting (a terminal shows "retrying in 3 s (429)"); what it returns is called when the wait ends. */
   onRetry?: (notice: RetryNotice) => (() => void) | void;
@@ -121,14 +121,14 @@ export class ApiClient {
         responseHeaders = response.headers;
         text = await response.body.text();
       } catch (thrown) {
-        const cause = deadline.aborted ? new RequestTimeoutError(this.options.timeoutMs) : thrown;
-        this.options.trace?.failure(request.method, url.href, describeCause(cause), Date.now() - started, attempt);
-        if (!nothingSent(cause)) ambiguous = true;
-        if (attempt < maxAttempts && !notWorthRetrying(cause, url)) {
-          await this.waitToRetry(backoffDelay(attempt, this.retryPolicy), describeCause(cause));
+        const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(this.options.timeoutMs) : thrown, url.host);
+        this.options.trace?.failure(request.method, url.href, describeFailure(failure), Date.now() - started, attempt);
+        if (!nothingSent(failure)) ambiguous = true;
+        if (attempt < maxAttempts && !notWorthRetrying(failure, url)) {
+          await this.waitToRetry(backoffDelay(attempt, this.retryPolicy), describeFailure(failure));
           continue;
         }
-        throw this.withConnectionHint(networkError(what, cause, attempt, ambiguous), cause);
+        throw failureError(what, failure, { attempts: attempt, afterAmbiguousAttempt: ambiguous, hint: this.connectionHint(failure) });
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
       if (status === 401 && token !== undefined && !renewed && typeof this.options.token === 'object') {
@@ -150,8 +150,10 @@ export class ApiClient {
       if (status === 404 && request.goneMeansDone && wasAmbiguous) {
         return { status, data: undefined as T, headers: responseHeaders, attempts: attempt, gone: true };
       }
-      if (status < 200 || status >= 300) throw errorFromResponse(what, status, text, attempt, wasAmbiguous);
-      return { status, data: this.parse(what, text, request.schema), headers: responseHeaders, attempts: attempt };
+      if (status < 200 || status >= 300) {
+        throw errorFromResponse(what, status, text, attempt, wasAmbiguous, retryAfterMs(responseHeaders['retry-after'], Date.now(), Infinity));
+      }
+      return { status, data: this.parse(what, status, text, request.schema), headers: responseHeaders, attempts: attempt };
     }
   }
 
@@ -213,20 +215,20 @@ export class ApiClient {
     return headers;
   }
 
-  private parse<T>(what: { method: string; path: string }, text: string, schema?: ZodType<T>): T {
+  private parse<T>(what: { method: string; path: string }, status: number, text: string, schema?: ZodType<T>): T {
     if (text.trim() === '') return undefined as T;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ApiError(`${what.method} ${what.path}: the response is not JSON`, 'unexpected', undefined, text);
+      throw failureError(what, notJsonFailure(status, text), { body: text });
     }
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
-    const field = issue?.path.length ? issue.path.join('.') : 'body';
-    throw new ApiError(`${what.method} ${what.path}: unexpected response (${field}: ${issue?.message ?? 'invalid'})`, 'unexpected', undefined, json);
+    const field = issue?.path.length ? issue.path.join('.') : 'the body';
+    throw failureError(what, { type: 'malformed', status, detail: `${field}: ${issue?.message ?? 'invalid'}` }, { body: json });
   }
 
   private poolFor(origin: string): Pool {
@@ -238,26 +240,20 @@ export class ApiClient {
     return pool;
   }
 
-  private withConnectionHint(error: ApiError, cause: unknown): ApiError {
-    const refused = (cause as { code?: string }).code === 'ECONNREFUSED';
-    if (!refused || !this.options.connectionHint) return error;
-    return new ApiError(error.message, error.kind, error.status, error.body, this.options.connectionHint, error.afterAmbiguousAttempt);
+  private connectionHint(failure: Failure): string | undefined {
+    return failure.type === 'refused' || failure.type === 'host-not-found' ? this.options.connectionHints?.[failure.type] : undefined;
   }
 }
 
-/** The connection was refused, or the host's name did not resolve: the request never left. */
-function nothingSent(cause: unknown): boolean {
-  return ['ECONNREFUSED', ...HOST_NOT_FOUND].includes((cause as { code?: string }).code ?? '');
+/** The connection was refused, the host's name did not resolve, or TLS failed: the request never left. */
+function nothingSent(failure: Failure): boolean {
+  return failure.type === 'refused' || failure.type === 'host-not-found' || failure.type === 'tls';
 }
 
-/** A name that does not resolve, or DNS that does not answer: this run's retries will not fix it. */
-const HOST_NOT_FOUND = ['ENOTFOUND', 'EAI_AGAIN'];
-
 /**
- * Nothing listens on this machine's port, or the host is not found: a retry a moment later
- * would only delay the error.
+ * Nothing listens on this machine's port, the host is not found, or TLS failed: a retry a
+ * moment later would only delay the error.
  */
-function notWorthRetrying(cause: unknown, url: URL): boolean {
-  const code = (cause as { code?: string }).code ?? '';
-  return (code === 'ECONNREFUSED' && isLoopbackHost(url.hostname)) || HOST_NOT_FOUND.includes(code);
+function notWorthRetrying(failure: Failure, url: URL): boolean {
+  return (failure.type === 'refused' && isLoopbackHost(url.hostname)) || failure.type === 'host-not-found' || failure.type === 'tls';
 }

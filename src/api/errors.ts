@@ -1,6 +1,29 @@
 import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
 import { fieldErrorsOf, formatFieldError } from './field-errors.js';
 
+/**
+ * The one vocabulary of failures. Every request that fails, in every command, the order
+ * wizard and the waiters included, says why in these words: `<what> failed: <cause>`, then
+ * one hint. The cause is a Failure, described by describeFailure().
+ */
+export type Failure =
+  /** Nothing listens at the address: the request never left. */
+  | { type: 'refused'; host: string }
+  /** The host's name does not resolve (or DNS did not answer): the request never left. */
+  | { type: 'host-not-found'; host: string }
+  /** No complete answer within --timeout. */
+  | { type: 'no-answer'; timeoutMs: number }
+  /** The connection was cut before the answer was complete. */
+  | { type: 'closed' }
+  /** The TLS handshake failed (a certificate, or not TLS at that port). */
+  | { type: 'tls'; detail: string }
+  /** Any other connection failure, in Node's words. */
+  | { type: 'connection'; detail: string }
+  /** The service answered with an error status. `title`: the reason (an HTML page's title when it sent one). */
+  | { type: 'status'; status: number; title: string; message: string; retryAfterMs?: number }
+  /** The answer cannot be read: not JSON (its first bytes), or not the shape expected. */
+  | { type: 'malformed'; status: number; detail: string };
+
 export type ApiErrorKind = 'auth' | 'not_found' | 'refused' | 'server' | 'network' | 'unexpected';
 
 const exitCodeOfKind: Record<ApiErrorKind, ExitCodeValue> = {
@@ -26,9 +49,35 @@ export class ApiError extends CliError {
      * its answer lost (a dropped connection, a 5xx): this answer may be about a repeat.
      */
     readonly afterAmbiguousAttempt = false,
+    /** Why the request failed, when it was a request that failed (not a check of its answer's meaning). */
+    readonly failure?: Failure,
   ) {
     super(message, exitCodeOfKind[kind], hint);
   }
+}
+
+/** The method and path of the request, as the first line names it (`GET /v1/orders/5`). */
+export interface RequestLine {
+  method: string;
+  path: string;
+}
+
+/** `GET /v1/orders/5 failed: 502 Bad Gateway (after 4 attempts)`: the one form of the first line. */
+export function failedMessage(request: RequestLine, cause: string, attempts = 1): string {
+  return `${request.method} ${request.path} failed: ${cause}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`;
+}
+
+/** An ApiError for a failure of `request`, with its message and its hint (`hint` replaces the usual one). */
+export function failureError(request: RequestLine, failure: Failure, options: { attempts?: number; body?: unknown; hint?: string; afterAmbiguousAttempt?: boolean } = {}): ApiError {
+  return new ApiError(
+    failedMessage(request, describeFailure(failure), options.attempts),
+    kindOfFailure(failure),
+    failure.type === 'status' || failure.type === 'malformed' ? failure.status : undefined,
+    options.body,
+    options.hint ?? hintOfFailure(failure, request),
+    options.afterAmbiguousAttempt ?? false,
+    failure,
+  );
 }
 
 export function kindOfStatus(status: number): ApiErrorKind {
@@ -39,33 +88,117 @@ export function kindOfStatus(status: number): ApiErrorKind {
   return 'unexpected';
 }
 
+function kindOfFailure(failure: Failure): ApiErrorKind {
+  if (failure.type === 'status') return kindOfStatus(failure.status);
+  if (failure.type === 'malformed') return 'unexpected';
+  return 'network';
+}
+
+/**
+ * A failure that goes away by itself, worth asking again later (a waiter polls on through
+ * it): no answer in time, a cut connection, a 5xx, a 429. A refused connection, an unknown
+ * host, a TLS failure, a 4xx and a malformed answer will not change by waiting.
+ */
+export function isPassing(failure: Failure | undefined): boolean {
+  if (failure === undefined) return false;
+  if (failure.type === 'no-answer' || failure.type === 'closed') return true;
+  return failure.type === 'status' && (failure.status >= 500 || failure.status === 429);
+}
+
+/** The cause, in the words every command uses: `connection refused (127.0.0.1:4010)`, `502 Bad Gateway`, ... */
+export function describeFailure(failure: Failure): string {
+  switch (failure.type) {
+    case 'refused':
+      return 'connection refused';
+    case 'host-not-found':
+      return `host not found (${failure.host})`;
+    case 'no-answer':
+      return `no answer within ${failure.timeoutMs} ms (--timeout)`;
+    case 'closed':
+      return 'connection closed by the server before it answered';
+    case 'tls':
+      return `TLS error: ${failure.detail}`;
+    case 'connection':
+      return `connection failed: ${failure.detail}`;
+    case 'malformed':
+      return `malformed answer (${failure.status}): ${failure.detail}`;
+    case 'status': {
+      const retry = failure.retryAfterMs === undefined ? '' : ` (Retry-After: ${seconds(failure.retryAfterMs)})`;
+      const message = failure.message === '' || sameWords(failure.message, failure.title) ? '' : `: ${failure.message}`;
+      return `${failure.status}${failure.title ? ` ${failure.title}` : ''}${retry}${message}`;
+    }
+  }
+}
+
+/** What to do about it, in one line. */
+export function hintOfFailure(failure: Failure, request?: RequestLine): string | undefined {
+  switch (failure.type) {
+    case 'refused':
+      return `nothing answers at ${failure.host}: is the service up, and is the base URL right?`;
+    case 'host-not-found':
+      return `check the host name in the base URL (${failure.host}), and this machine's network and DNS`;
+    case 'no-answer':
+      return 'the service is slow or unreachable: try again, or allow more time with --timeout (milliseconds)';
+    case 'closed':
+      return 'the connection was cut (a proxy, or the service restarting): try again; --verbose shows each attempt';
+    case 'tls':
+      return "check the URL's scheme and port (https to a plain http port fails this way), the clock, or trust a private CA with NODE_EXTRA_CA_CERTS";
+    case 'connection':
+      return 'check the base URL and this machine\'s network; --verbose shows each attempt';
+    case 'malformed':
+      return 'the answer is not what the service sends: check that the base URL is the service, or run again with --verbose';
+    case 'status':
+      return hintOfStatus(failure, request);
+  }
+}
+
+function hintOfStatus(failure: Extract<Failure, { type: 'status' }>, request?: RequestLine): string | undefined {
+  const { status } = failure;
+  if (status === 401) return 'check the token: merch auth status, or merch login';
+  if (status === 403) return 'the token is not allowed to do this (check --account-id)';
+  if (status === 405) return `the service does not take ${request?.method ?? 'this method'} there: check that the base URL is the service's API`;
+  if (status === 429) return `the service is limiting requests: wait${failure.retryAfterMs === undefined ? ' a little' : ` ${seconds(failure.retryAfterMs)}`}, then run again`;
+  if (status >= 500) return 'the service failed on its side: try again later; --verbose shows each attempt';
+  return undefined;
+}
+
 /**
  * The one place an error is built from an HTTP response. Tolerates any body: `{detail}`,
- * `{message}`, `{error}`, a map of field -> messages, plain text or an HTML page.
+ * `{message}`, `{error}`, a map of field -> messages, plain text or an HTML page (its
+ * `<title>` names the error: Django's `Server Error (500)`, nginx's `502 Bad Gateway`).
  */
 export function errorFromResponse(
-  request: { method: string; path: string },
+  request: RequestLine,
   status: number,
   bodyText: string,
   attempts = 1,
   afterAmbiguousAttempt = false,
+  retryAfterMs?: number,
 ): ApiError {
+  return failureError(request, statusFailure(status, bodyText, retryAfterMs), {
+    attempts,
+    body: parseJson(bodyText) ?? bodyText,
+    afterAmbiguousAttempt,
+  });
+}
+
+/** An error status and what its body says. */
+export function statusFailure(status: number, bodyText: string, retryAfterMs?: number): Failure {
   const body = parseJson(bodyText);
-  const serverMessage = body === undefined ? textMessage(bodyText) : jsonMessage(body);
-  const kind = kindOfStatus(status);
-  const what = `${request.method} ${request.path}`;
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  const message = serverMessage
-    ? `${what} failed with ${status}${tries}: ${serverMessage}`
-    : `${what} failed with ${status}${tries}`;
-  return new ApiError(message, kind, status, body ?? bodyText, hintOfStatus(status), afterAmbiguousAttempt);
+  const page = body === undefined ? htmlPage(bodyText) : undefined;
+  const message = body !== undefined ? jsonMessage(body) : page ? '' : oneLine(bodyText);
+  const title = page?.title ? withoutStatus(page.title, status) || REASONS[status] || '' : REASONS[status] ?? '';
+  return { type: 'status', status, title, message, ...(status === 429 && retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+}
+
+/** An answer that does not parse as JSON: its first bytes, shown safely. */
+export function notJsonFailure(status: number, bodyText: string): Failure {
+  return { type: 'malformed', status, detail: `not JSON, it starts with '${firstBytes(bodyText)}'` };
 }
 
 /** A connection error (refused, reset, timed out) once retries ran out. */
-export function networkError(request: { method: string; path: string }, cause: unknown, attempts: number, afterAmbiguousAttempt = false): ApiError {
-  const reason = describeCause(cause);
-  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-  return new ApiError(`${request.method} ${request.path} failed${tries}: ${reason}`, 'network', undefined, undefined, undefined, afterAmbiguousAttempt);
+export function networkError(request: RequestLine & { host: string }, cause: unknown, attempts: number, afterAmbiguousAttempt = false): ApiError {
+  return failureError(request, connectionFailure(cause, request.host), { attempts, afterAmbiguousAttempt });
 }
 
 /** An attempt that got no complete answer within `--timeout`. */
@@ -76,23 +209,103 @@ export class RequestTimeoutError extends Error {
   }
 }
 
-export function describeCause(cause: unknown): string {
-  if (cause instanceof RequestTimeoutError) return cause.message;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: string }).code;
-    if (code === 'ECONNREFUSED') return 'connection refused';
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the server';
-    if (code === 'ENOTFOUND') return 'host not found';
-    if (code === 'EAI_AGAIN') return 'host not found (DNS did not answer)';
-    return cause.message.split('\n')[0] ?? String(cause);
-  }
-  return String(cause);
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
+
+/** What happened to a connection, from the error Node or undici threw (`host`: host:port it went to). */
+export function connectionFailure(cause: unknown, host: string): Failure {
+  if (cause instanceof RequestTimeoutError) return { type: 'no-answer', timeoutMs: cause.timeoutMs };
+  const error = innermost(cause);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ECONNREFUSED') return { type: 'refused', host };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return { type: 'host-not-found', host: host.replace(/:\d+$/, '') };
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return { type: 'closed' };
+  const message = error instanceof Error ? oneLine(error.message) : oneLine(String(cause));
+  if (typeof code === 'string' && TLS_CODE.test(code)) return { type: 'tls', detail: `${tlsWords(message)} (${code})` };
+  return { type: 'connection', detail: typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message || 'unknown error' };
 }
 
-function hintOfStatus(status: number): string | undefined {
-  if (status === 401) return 'check the token: merch auth status, or merch login';
-  if (status === 403) return 'the token is not allowed to do this (check --account-id)';
-  return undefined;
+/** The cause in words, from whatever a connection attempt threw (the --verbose trace, the login's requests). */
+export function describeCause(cause: unknown, host = 'the host'): string {
+  return describeFailure(connectionFailure(cause, host));
+}
+
+/** undici and fetch wrap the socket's error in `cause`: the innermost one says what happened. */
+function innermost(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const next = (current as { cause?: unknown } | undefined)?.cause;
+    const code = (current as { code?: unknown } | undefined)?.code;
+    if (next === undefined || (typeof code === 'string' && code !== 'UND_ERR_SOCKET')) break;
+    current = next;
+  }
+  return current;
+}
+
+/** OpenSSL's `...:SSL routines:ssl3_get_record:wrong version number:...` as its last words. */
+function tlsWords(message: string): string {
+  const routine = /SSL routines:[^:]*:([^:]+)/.exec(message);
+  return routine?.[1]?.trim() ?? message;
+}
+
+/** Reason phrases of the statuses a client meets, for an answer that names none. */
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** An HTML page: its `<title>` (else its first heading). Undefined when the text is not HTML. */
+function htmlPage(text: string): { title: string } | undefined {
+  if (!/^\s*<(!doctype|html|head|body|h1|title|center)\b/i.test(text)) return undefined;
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text)?.[1] ?? '';
+  return { title: oneLine(decodeEntities(title.replace(/<[^>]*>/g, ' '))) };
+}
+
+/** `Server Error (500)` -> `Server Error`, `502 Bad Gateway` -> `Bad Gateway`. */
+function withoutStatus(title: string, status: number): string {
+  return title.replace(new RegExp(`\\(?\\b${status}\\b\\)?`, 'g'), ' ').replace(/\s+/g, ' ').replace(/^[\s:-]+|[\s:-]+$/g, '');
+}
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, entity: string) => {
+    if (entity.startsWith('#x') || entity.startsWith('#X')) return String.fromCodePoint(parseInt(entity.slice(2), 16) || 32);
+    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)) || 32);
+    return named[entity.toLowerCase()] ?? whole;
+  });
+}
+
+/** The same words, whatever their case and punctuation (`Not found.` and `Not Found`). */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return words(a) === words(b);
+}
+
+/** A wait in seconds as a person reads it. */
+function seconds(ms: number): string {
+  return ms >= 1000 || ms === 0 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The first characters of an answer, on one line, with anything unprintable shown as `\xNN`. */
+function firstBytes(text: string, length = 60): string {
+  const sample = [...text.slice(0, length * 2)].slice(0, length).join('');
+  const shown = sample.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069']/g, (c) => (c === "'" ? "\\'" : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return text.length > sample.length ? `${shown}...` : shown;
 }
 
 function parseJson(text: string): unknown {
@@ -107,7 +320,7 @@ function parseJson(text: string): unknown {
 
 function jsonMessage(body: unknown): string {
   if (typeof body === 'string') return oneLine(body);
-  if (Array.isArray(body)) return oneLine(body.map(String).join('; '));
+  if (Array.isArray(body)) return oneLine(body.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('; '));
   if (body === null || typeof body !== 'object') return '';
   const record = body as Record<string, unknown>;
   for (const key of ['detail', 'message', 'error', 'error_description']) {
@@ -127,12 +340,8 @@ function jsonMessage(body: unknown): string {
 /** Field errors shown in one error line; a 10,000-recipient order may have one per recipient. */
 const MAX_FIELD_ERRORS = 5;
 
-function textMessage(text: string): string {
-  const withoutTags = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
-  return oneLine(withoutTags);
-}
-
 function oneLine(text: string): string {
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const withoutTags = /<[a-z!/][^>]*>/i.test(text) ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text;
+  const line = withoutTags.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { describeCause } from '../api/errors.js';
+import { describeCause, RequestTimeoutError } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { CliError, ExitCode, UsageError } from '../errors.js';
@@ -133,7 +133,7 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
         app.trace?.response(init.method, url, response.status, Date.now() - started, 1);
         return await withoutIdToken(response);
       } catch (error) {
-        app.trace?.failure(init.method, url, describeCause(causeOf(error)), Date.now() - started, 1);
+        app.trace?.failure(init.method, url, describeCause(causeOf(error), new URL(url).host), Date.now() - started, 1);
         throw error;
       }
     },
@@ -167,7 +167,7 @@ async function send(app: OAuthApp, endpoint: string, request: () => Promise<Resp
   try {
     return await request();
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : describeCause(causeOf(error));
+    const reason = describeCause(error instanceof Error && error.name === 'TimeoutError' ? new RequestTimeoutError(app.timeoutMs) : causeOf(error), url.host);
     throw new CliError(`POST ${url.origin}${url.pathname} failed: ${reason}`, ExitCode.failed, `is the authorization server at ${url.origin} up?`);
   }
 }

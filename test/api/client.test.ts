@@ -44,7 +44,7 @@ describe('ApiClient', () => {
     server = await tinyServer((_req, res) => json(res, 502, { message: 'bad gateway' }));
     const error = await clientFor(server.url, { retries: 2 }).get('/v1/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('GET /v1/x failed with 502 after 3 attempts: bad gateway');
+    expect((error as ApiError).message).toBe('GET /v1/x failed: 502 Bad Gateway (after 3 attempts)');
     expect(server.requests).toHaveLength(3);
   });
 
@@ -87,8 +87,8 @@ describe('ApiClient', () => {
     server = await tinyServer((_req, res, n) => (n === 1 ? json(res, 200, { id: 'x' }) : res.end('plain')));
     const { z } = await import('zod');
     const c = clientFor(server.url);
-    await expect(c.get('/v1/a', undefined, z.object({ id: z.number() }))).rejects.toThrow(/unexpected response \(id:/);
-    await expect(c.get('/v1/b')).rejects.toThrow(/not JSON/);
+    await expect(c.get('/v1/a', undefined, z.object({ id: z.number() }))).rejects.toThrow(/^GET \/v1\/a failed: malformed answer \(200\): id: /);
+    await expect(c.get('/v1/b')).rejects.toThrow("GET /v1/b failed: malformed answer (200): not JSON, it starts with 'plain'");
   });
 
   it('refuses to send the token over plain http to a non-loopback host, or to another origin', async () => {

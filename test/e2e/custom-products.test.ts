@@ -158,7 +158,7 @@ describe('custom-products from-cart', () => {
     expect((await merch(sandbox(), ['custom-products', 'from-cart', feCartUrl])).code).toBe(0);
     const again = await merch(sandbox(), ['custom-products', 'from-cart', feCartUrl]);
     expect(again.code).toBe(5);
-    expect(again.stderr).toMatch(/^error: GET \/v1\/design-tool\/cart\/.* failed with 409: \S/);
+    expect(again.stderr).toMatch(/^error: GET \/v1\/design-tool\/cart\/.* failed: 409 Conflict: \S/);
     expect(again.stdout).toBe('');
   });
 

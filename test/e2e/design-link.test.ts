@@ -99,7 +99,7 @@ describe('merch design-link', () => {
     const { code, stdout, stderr } = await merch(['design-link', '--sku', SKU, '--user-id', 'u1'], cliEnv(sandbox.url, { MERCH_DESIGN_TOOL_KEY: 'wrong-key-123' }));
     expect(code).toBe(3);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^error: POST \/design-tool\/api\/smartlink failed with 401/m);
+    expect(stderr).toMatch(/^error: POST \/design-tool\/api\/smartlink failed: 401 Unauthorized/m);
     expect(stderr).toContain('design-tool-key');
     expect(stderr).not.toContain('wrong-key-123');
   });
@@ -205,7 +205,7 @@ describe('merch design-link --wait', () => {
       const answer = await fetch(unknown);
       expect(answer.status).toBe(502);
       expect(await run.exit).toBe(4);
-      expect(run.stderr()).toMatch(/^error: GET \/v1\/design-tool\/cart\/\?fe_cart_url=.* failed with 404/m);
+      expect(run.stderr()).toMatch(/^error: GET \/v1\/design-tool\/cart\/\?fe_cart_url=.* failed: 404 Not Found/m);
     } finally {
       await run.stop();
     }

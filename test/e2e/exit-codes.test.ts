@@ -48,14 +48,14 @@ describe('exit codes', () => {
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expectShortError(stderr);
-    expect(stderr).toMatch(/failed with 401/);
+    expect(stderr).toMatch(/failed: 401 Unauthorized/);
     expect(stderr).toMatch(/^hint: .*merch (auth status|login)/m);
   });
 
   it('3 for a forbidden account (403)', async () => {
     const { code, stderr } = await merch(sandbox(), ['orders', 'list', '--account-id', 'globex']);
     expect(code).toBe(3);
-    expect(stderr).toMatch(/failed with 403/);
+    expect(stderr).toMatch(/failed: 403 Forbidden/);
   });
 
   it('4 for not found (404), the server message shown', async () => {
@@ -69,7 +69,7 @@ describe('exit codes', () => {
       const { code, stderr } = await merch(sandbox(), args);
       expect(code, args.join(' ')).toBe(4);
       expectShortError(stderr);
-      expect(stderr).toMatch(/failed with 404: \S/);
+      expect(stderr).toMatch(/failed: 404 Not Found: \S/);
     }
   });
 
@@ -84,7 +84,7 @@ describe('exit codes', () => {
   it('5 for a request the server refuses as invalid (400)', async () => {
     const { code, stderr } = await merch(sandbox(), ['design-link', '--sku', 'NOPE-1', '--user-id', 'u1']);
     expect(code).toBe(5);
-    expect(stderr).toMatch(/failed with 400: sku: Unknown sku "NOPE-1"/);
+    expect(stderr).toMatch(/failed: 400 Bad Request: sku: Unknown sku "NOPE-1"/);
   });
 
   it('1 for a server error after the retries, saying how many attempts', async () => {
@@ -92,7 +92,7 @@ describe('exit codes', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expectShortError(result.stderr);
-    expect(result.stderr).toMatch(/^error: GET \/v1\/custom-products failed with 503 after 2 attempts: Service unavailable/);
+    expect(result.stderr).toMatch(/^error: GET \/v1\/custom-products failed: 503 Service Unavailable\b.* \(after 2 attempts\)$/m);
     expect(requests.map((r) => r.status)).toEqual([503, 503]);
   });
 

@@ -110,7 +110,7 @@ describe('payment-methods delete', () => {
     try {
       const { result, requests } = await requestsDuring(sandbox(), () => merch(proxy, ['payment-methods', 'delete', card!.id, '--yes']));
       expect(result.code).toBe(5);
-      expect(result.stderr).toMatch(/failed with 409: The default payment method cannot be removed/);
+      expect(result.stderr).toMatch(/failed: 409 Conflict: The default payment method cannot be removed/);
       expect(requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'DELETE 409']);
     } finally {
       await proxy.close();

@@ -41,7 +41,7 @@ describe('login, logout, auth status', () => {
     const dir = mkdtempSync(join(tmpdir(), 'merch-login-'));
     const result = await profileRun(dir)(['login', '--with-token'], 'not-a-real-token\n');
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: GET \/v1\/users\/me failed with 401/m);
+    expect(result.stderr).toMatch(/^error: GET \/v1\/users\/me failed: 401 Unauthorized/m);
     expect(result.stderr).not.toContain('not-a-real-token');
     expect(() => statSync(join(dir, 'config.json'))).toThrow();
   });

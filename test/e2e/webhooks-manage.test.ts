@@ -131,7 +131,7 @@ describe('webhooks delete', () => {
     expect(JSON.parse(json.stdout)).toEqual({ id, deleted: true });
     const again = await merch(sandbox(), ['webhooks', 'delete', String(id)]);
     expect(again.code).toBe(4);
-    expect(again.stderr).toMatch(/failed with 404/);
+    expect(again.stderr).toMatch(/failed: 404 Not Found/);
   });
 
   it("cannot delete another account's subscription (exit 4)", async () => {
