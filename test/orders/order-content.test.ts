@@ -10,6 +10,8 @@ import { sandboxApi, useSandbox } from '../support/sandbox.js';
 // against the sandbox's own records: an order compared with the record the service made of it
 // is the same, and any single change to it is a difference.
 
+type ShapeOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
 const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
 const shirtOffers = offeredAttributes({ colors: [{ name: 'Navy' }, { name: 'Red' }], sizes: [{ name: 'S' }, { name: 'M' }] });
 const mugOffers = offeredAttributes({ colors: [{ name: 'White' }] });
@@ -119,7 +121,7 @@ describe('compareOrder against the sandbox records', () => {
   });
   const mutations = ['first_name', 'last_name', 'line_1', 'line_2', 'postal_code', 'country', 'product', 'attribute', 'quantity', 'move a unit', 'drop a shipment', 'add a shipment', 'add a line item', 'drop an attribute'] as const;
 
-  function build(s: fc.Shape<typeof shape>): OrderRequest {
+  function build(s: ShapeOf<typeof shape>): OrderRequest {
     const lineItems = s.items.map((it, i) => {
       const product = products[it.product % products.length]!;
       const { colors, sizes } = product.available_attributes;
