@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { checkPluginsApplied, startUpPlugins } from '../../scripts/esbuild-plugins.mjs';
+import { ROOT } from '../support/process.js';
+import { DIST, distFiles, modulesIn, staticClosure } from './dist.js';
+
+// The esbuild plugins (scripts/esbuild-plugins.mjs) reach into private files of commander,
+// undici and zod to keep start-up cheap. An upgrade that moves those files must fail here
+// (and the build), not ship a bundle that is silently bigger or broken.
+
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const installed = (name: string): string => JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+describe('the bundle and the packages its plugins reach into', () => {
+  it('pins commander, undici and zod exactly, and those versions are installed', () => {
+    for (const name of ['commander', 'undici', 'zod']) {
+      expect(packageJson.devDependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(installed(name), name).toBe(packageJson.devDependencies[name]);
+    }
+  });
+
+  it('has no runtime dependencies: everything the CLI uses is in dist/', () => {
+    expect(packageJson.dependencies ?? {}).toEqual({});
+  });
+
+  it("gives the API client undici's Pool alone: no fetch, WebSocket or mocks loaded with it", () => {
+    const clientChunk = distFiles().find((file) => modulesIn(file).includes('src/api/client.ts'));
+    expect(clientChunk).toBeDefined();
+    const loaded = staticClosure(clientChunk!).flatMap(modulesIn);
+    expect(loaded).toContain('node_modules/undici/lib/dispatcher/pool.js');
+    expect(loaded).toContain('node_modules/undici/lib/api/api-request.js');
+    // (lib/web/fetch/body.js comes along: the HTTP/1 client requires it lazily for form bodies)
+    const wholeUndici = /undici\/(index\.js|lib\/web\/fetch\/index\.js|lib\/web\/websocket\/|lib\/mock\/|lib\/cache\/)/;
+    expect(loaded.filter((m) => wholeUndici.test(m))).toEqual([]);
+    // the webhook forwarder still gets the whole of undici
+    expect(distFiles().flatMap(modulesIn)).toContain('node_modules/undici/index.js');
+  });
+
+  it("keeps zod's English locale alone", () => {
+    const locales = distFiles().flatMap(modulesIn).filter((m) => m.startsWith('node_modules/zod/') && m.includes('/locales/'));
+    expect(locales).toEqual(['node_modules/zod/v4/locales/en.js']);
+  });
+
+  it('does not load node:child_process when the CLI starts (commander gets a lazy stand-in)', () => {
+    const script = `await import(${JSON.stringify(join(DIST, 'main.js'))}); process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => /child_process/.test(m))));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([]);
+    expect(staticClosure('main.js').flatMap(modulesIn)).toContain('node_modules/commander/lib/command.js');
+  });
+
+  it('fails the build, naming each package and its version, when a plugin replaced nothing', async () => {
+    const plugins = startUpPlugins();
+    // an entry that imports none of what the plugins replace
+    await build({ stdin: { contents: 'export const x = 1;', loader: 'js' }, bundle: true, write: false, platform: 'node', format: 'esm', plugins, logLevel: 'silent' });
+    expect(() => checkPluginsApplied(plugins)).toThrow(
+      new RegExp(
+        [`commander ${installed('commander')}`, `undici ${installed('undici')}`, `zod ${installed('zod')}`]
+          .map((what) => `esbuild plugin [a-z-]+ replaced nothing: ${what.replace(/\./g, '\\.')} no longer has`)
+          .join('[\\s\\S]*'),
+      ),
+    );
+  });
+});
