@@ -60,7 +60,7 @@ describe('orders wait', () => {
     [['orders', 'wait', '0', '--until', 'shipped'], /positive integer/],
     [['orders', 'wait', '1001', '--until', 'arrived'], /--until.*in-production, shipped, delivered/],
     [['orders', 'wait', '1001'], /--until <state>' not specified/],
-    [['orders', 'wait', '1001', '--until', 'shipped', '--max-wait', '5x'], /--max-wait.*expected a duration in ms, s, m or h/],
+    [['orders', 'wait', '1001', '--until', 'shipped', '--max-wait', '5x'], /--max-wait.*expected a duration in ms, s, m, h or d/],
     [['orders', 'wait', '1001', '--until', 'shipped', '--interval', '0'], /--interval.*above 0/],
   ])('%j is a usage error (exit 2) with nothing sent', async (argv, message) => {
     const { result, requests } = await requestsDuring(still(), () => merch(still(), argv));
