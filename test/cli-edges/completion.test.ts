@@ -38,6 +38,27 @@ describe('bash completion (issue 13.23)', () => {
   });
 });
 
+describe('bash completion of command arguments (issue 19.6j)', () => {
+  const notFlags = (words: string[]) => words.filter((word) => !word.startsWith('-'));
+
+  it('merch completion <TAB> offers the shells, and nothing more after one', () => {
+    expect(notFlags(complete('merch', 'completion', ''))).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete('merch', 'completion', 'f')).toEqual(['fish']);
+    expect(notFlags(complete('merch', 'completion', 'bash', ''))).toEqual([]);
+    expect(complete('merch', '--profile', 'ci', 'completion', 'z')).toEqual(['zsh']);
+  });
+
+  it('merch help <TAB> offers the commands, then the subcommands of the one typed', () => {
+    const commands = complete('merch', 'help', '');
+    expect(commands).toEqual(expect.arrayContaining(['login', 'auth', 'products', 'orders', 'webhooks', 'sandbox', 'completion']));
+    expect(commands).not.toContain('help');
+    expect(complete('merch', 'help', 'or')).toEqual(['orders']);
+    expect(complete('merch', 'help', 'orders', 'w')).toEqual(['wait', 'watch']);
+    expect(complete('merch', 'help', 'auth', '')).toEqual(['status', 'token', 'refresh']);
+    expect(complete('merch', 'help', 'orders', 'get', '')).toEqual([]);
+  });
+});
+
 const hasFish = spawnSync('fish', ['--version']).status === 0;
 
 describe('fish completion', () => {
@@ -46,6 +67,15 @@ describe('fish completion', () => {
     expect(stdout).toContain(`complete -c merch -n "__merch_at 'products list'" -l sort -x -a 'id -id created_at -created_at name -name'`);
     expect(stdout).toContain(`complete -c merch -n "__merch_at 'orders watch'" -l events -r -F`);
     expect(stdout).toContain(`complete -c merch -n "__merch_at 'webhooks listen'" -l events -x -a 'shipping_order.scheduled`);
+  });
+
+  it('offers the shells after completion, and the commands and their subcommands after help (issue 19.6j)', async () => {
+    const { stdout } = await runMerch(['completion', 'fish']);
+    for (const shell of ['bash', 'zsh', 'fish']) expect(stdout).toContain(`complete -c merch -n "__merch_at 'completion'" -a ${shell}\n`);
+    expect(stdout).toMatch(/^set -g __merch_commands .*'completion bash'/m);
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'help'" -a orders\n`);
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'help orders'" -a watch\n`);
+    expect(stdout).not.toContain(`complete -c merch -n "__merch_at 'help'" -a help\n`);
   });
 
   // Where fish is installed: the script run for real, as `complete -C` asks it.
@@ -59,5 +89,7 @@ describe('fish completion', () => {
     expect(offered('merch --profile st products l')).toEqual(['list']);
     expect(offered('merch orders wait 1001 --until s')).toEqual(['shipped']);
     expect(offered('merch webhooks create --event order.').sort()).toEqual(['order.changed', 'order.created']);
+    expect(offered('merch completion f')).toEqual(['fish']);
+    expect(offered('merch help orders w')).toEqual(['wait', 'watch']);
   });
 });

@@ -1,16 +1,14 @@
-import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { Argument } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import { isShell, SHELLS } from './shells.js';
+import { SHELLS } from './shells.js';
 
 export function registerCompletion(program: MerchProgram): void {
   program
     .command('completion')
     .description('print a shell completion script')
-    .argument('<shell>', SHELLS.join(', '), (value: string) => {
-      if (!isShell(value)) throw new InvalidArgumentError(`expected one of ${SHELLS.join(', ')}`);
-      return value;
-    })
+    // Choices, not a parser: the completion scripts offer them (`merch completion <TAB>`).
+    .addArgument(new Argument('<shell>', SHELLS.join(', ')).choices(SHELLS))
     .addHelpText(
       'after',
       examples(

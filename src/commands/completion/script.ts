@@ -9,13 +9,39 @@ interface Node {
   values: Map<string, readonly string[]>;
 }
 
-/** Every command path of the program with its subcommands and flags (globals included). */
+/**
+ * Every command path of the program with its subcommands and flags (globals included). The
+ * values of a first argument that has a fixed set (`merch completion bash`) complete like
+ * subcommands: each is a path of its own, with the command's flags and nothing more to offer.
+ */
 function walk(command: Command, path: string[] = [], inherited: readonly Option[] = []): Node[] {
   const options = [...inherited, ...command.options];
   const flags = [...options.flatMap(names), '--help'];
   const values = new Map(options.filter(takesValue).flatMap((option) => names(option).map((name) => [name, valuesOf(option)] as const)));
-  const node = { path, subcommands: command.commands.map((c) => c.name()), flags, values };
-  return [node, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? command.options : inherited))];
+  const choices = command.registeredArguments[0]?.argChoices ?? [];
+  const node = { path, subcommands: [...command.commands.map((c) => c.name()), ...choices], flags, values };
+  const chosen = choices.map((choice) => ({ path: [...path, choice], subcommands: [], flags, values }));
+  return [node, ...chosen, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? command.options : inherited))];
+}
+
+/** `merch help COMMAND...` (src/commands/help.ts): its words are a command path. */
+const HELP = 'help';
+
+/**
+ * The paths under `merch help`: the commands after `help`, then each one's subcommands
+ * (`merch help orders w<TAB>`). No flags there: help takes none that matter.
+ */
+function helpPaths(program: Command): Node[] {
+  const under = (command: Command, path: string[]): Node[] =>
+    command.commands
+      .filter((child) => path.length > 0 || child.name() !== HELP)
+      .flatMap((child) => {
+        const at = [...path, child.name()];
+        return [{ path: [HELP, ...at], subcommands: child.commands.map((c) => c.name()), flags: [], values: new Map() }, ...under(child, at)];
+      });
+  if (!program.commands.some((c) => c.name() === HELP)) return [];
+  const topLevel = program.commands.map((c) => c.name()).filter((name) => name !== HELP);
+  return [{ path: [HELP], subcommands: topLevel, flags: [], values: new Map() }, ...under(program, [])];
 }
 
 function names(option: Option): string[] {
@@ -33,7 +59,7 @@ function valuesOf(option: Option): readonly string[] {
 }
 
 export function completionScript(shell: Shell, program: Command): string {
-  const nodes = walk(program);
+  const nodes = [...walk(program).filter((node) => node.path.join(' ') !== HELP), ...helpPaths(program)];
   if (shell === 'bash') return bash(nodes);
   if (shell === 'zsh') return `#compdef merch\nautoload -U bashcompinit && bashcompinit\n${bash(nodes)}`;
   return fish(nodes);
