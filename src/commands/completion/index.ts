@@ -8,7 +8,7 @@ export function registerCompletion(program: MerchProgram): void {
     .command('completion')
     .description('print a shell completion script')
     // Choices, not a parser: the completion scripts offer them (`merch completion <TAB>`).
-    .addArgument(new Argument('<shell>', SHELLS.join(', ')).choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'the shell to write it for').choices(SHELLS))
     .addHelpText(
       'after',
       examples(
