@@ -8,9 +8,25 @@ import { buildOrder } from '../order-builder.js';
 import { accountData, resolveOrder } from '../order-resolution.js';
 import { paginate } from '../pagination.js';
 import type { Order } from '../records.js';
-import { parseQuery, pathId, readJson } from '../validate.js';
+import { parseQuery, pathId, readJson, stringList } from '../validate.js';
 
-const listQuery = z.object({ external_id: z.string().optional(), ordering: orderOrdering });
+const listQuery = z.object({
+  external_id: z.string().optional(),
+  ordering: orderOrdering,
+  /** Status names (any case) or ids, comma separated: `status=shipped,delivered`, `status=3,4`. */
+  status: stringList,
+  /** Created at or after this ISO 8601 date or date-time (DRF's DateTimeFilter, `lookup_expr='gte'`). */
+  created_at__gte: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a valid date/time.')
+    .transform((value) => Date.parse(value))
+    .optional(),
+});
+
+/** Whether the order's status is one of `statuses` (names without regard to case, or ids). */
+function hasStatus(order: Order, statuses: string[]): boolean {
+  return statuses.some((wanted) => wanted.toLowerCase() === order.status.name.toLowerCase() || wanted === String(order.status.id));
+}
 
 /**
  * A second order with an account's external_id: DRF's unique-together refusal (400
@@ -28,8 +44,12 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
   const { store } = ctx;
 
   app.get('/v1/orders', (c) => {
-    const { external_id: externalId, ordering } = parseQuery(c, listQuery);
-    const orders = store.orders(c.get('account')).filter((order) => externalId === undefined || order.external_id === externalId);
+    const { external_id: externalId, ordering, status, created_at__gte: createdSince } = parseQuery(c, listQuery);
+    const orders = store
+      .orders(c.get('account'))
+      .filter((order) => externalId === undefined || order.external_id === externalId)
+      .filter((order) => status === undefined || status.length === 0 || hasStatus(order, status))
+      .filter((order) => createdSince === undefined || Date.parse(order.created_at) >= createdSince);
     return c.json(paginate(c, orderBy(orders, ordering ?? ['-id'])));
   });
 
