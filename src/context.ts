@@ -1,5 +1,5 @@
-import { ApiClient } from './api/client.js';
-import { stderrTrace } from './api/trace.js';
+import { ApiClient, type ClientOptions } from './api/client.js';
+import { stderrTrace, type Trace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
 import { BASE_URL, originOf, resolveSettings, type Settings } from './config/settings.js';
 import type { GlobalOptions } from './global-options.js';
@@ -18,13 +18,35 @@ export interface Context {
   format: OutputFormat;
   /** `--yes`: confirmations are answered yes. */
   yes: boolean;
+  /** `--verbose`: the requests and answers on stderr, secrets redacted; otherwise undefined. */
+  trace: Trace | undefined;
+  /** The run's API client, sending the settings' token (refreshed when it expires). */
   api(): ApiClient;
+  /** An API client sending `token` instead, for login to prove a token it has just obtained. */
+  apiWithToken(token: string): ApiClient;
   close(): Promise<void>;
 }
 
 export function createContext(globals: GlobalOptions, { io: streams, env, interrupts }: RunEnvironment): Context {
   const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings(globals, env);
+  const trace = settings.verbose ? stderrTrace(theIO) : undefined;
+  const clients: ApiClient[] = [];
+  const connect = (token: ClientOptions['token'], accountId?: string): ApiClient => {
+    const client = new ApiClient({
+      baseUrl: settings.baseUrl,
+      token,
+      accountId,
+      timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      insecure: settings.insecure,
+      trace,
+      connectionHints: connectionHints(settings),
+      onRetry: retryNotes(theIO),
+    });
+    clients.push(client);
+    return client;
+  };
   let client: ApiClient | undefined;
   return {
     io: theIO,
@@ -33,24 +55,14 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
     settings,
     format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query, delimited: globals.format },
     yes: globals.yes ?? false,
+    trace,
     api() {
-      if (client) return client;
-      const trace = settings.verbose ? stderrTrace(theIO) : undefined;
-      client = new ApiClient({
-        baseUrl: settings.baseUrl,
-        token: tokenProviderFor(settings, trace),
-        accountId: settings.accountId,
-        timeoutMs: settings.timeoutMs,
-        retries: settings.retries,
-        insecure: settings.insecure,
-        trace,
-        connectionHints: connectionHints(settings),
-        onRetry: retryNotes(theIO),
-      });
+      client ??= connect(tokenProviderFor(settings, trace), settings.accountId);
       return client;
     },
+    apiWithToken: (token) => connect(token),
     async close() {
-      await client?.close();
+      await Promise.all(clients.map((each) => each.close()));
     },
   };
 }

@@ -2,6 +2,8 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Writable } from 'node:stream';
 import type { RunEnvironment } from './run-environment.js';
 import { CliError, ExitCode } from './errors.js';
+import { AuthError } from './auth/errors.js';
+import { cliErrorOfAuth } from './commands/auth-exit-codes.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
 import { colorAllowed } from './output/io.js';
@@ -31,7 +33,7 @@ export async function main(argv: string[], environment: RunEnvironment): Promise
     await program.parseAsync(argv, { from: 'user' });
     return program.exitCode;
   } catch (error) {
-    return report(error, argv.includes('--verbose'), environment.io.stderr, color);
+    return report(error instanceof AuthError ? cliErrorOfAuth(error) : error, argv.includes('--verbose'), environment.io.stderr, color);
   }
 }
 

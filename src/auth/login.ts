@@ -1,9 +1,7 @@
-import { ApiClient } from '../api/client.js';
-import { stderrTrace } from '../api/trace.js';
+import type { ApiClient } from '../api/client.js';
+import type { Settings } from '../config/settings.js';
 import { updateProfile, type Session } from '../config/store.js';
-import type { Context } from '../context.js';
-import { singleLine } from '../output/sanitize.js';
-import { discoverAccount } from './account.js';
+import { discoverAccount, type Me } from './account.js';
 import type { OAuthApp } from './oauth-app.js';
 
 /** What a login obtained: a token, and for a developer app the app and its refresh token. */
@@ -16,26 +14,17 @@ export interface Obtained {
 }
 
 /**
- * Ends every login: asks the service who the token belongs to (`GET /v1/users/me`, which
- * also proves the token works), then stores the token, what refreshes it and the account in
- * the profile (mode 0600). Nothing is stored when any step fails.
+ * Ends every login: asks the service who the token belongs to (`GET /v1/users/me` through
+ * `client`, which sends the obtained token; this also proves the token works), then
+ * stores the token, what refreshes it and the account in the profile (mode 0600). Nothing
+ * is stored when any step fails.
  */
-export async function completeLogin(ctx: Context, obtained: Obtained): Promise<Session> {
-  const { settings } = ctx;
-  const client = new ApiClient({
-    baseUrl: settings.baseUrl,
-    token: obtained.accessToken,
-    timeoutMs: settings.timeoutMs,
-    retries: settings.retries,
-    insecure: settings.insecure,
-    trace: settings.verbose ? stderrTrace(ctx.io) : undefined,
-  });
-  let me;
-  try {
-    me = await discoverAccount(client);
-  } finally {
-    await client.close();
-  }
+export async function completeLogin(
+  client: ApiClient,
+  settings: Pick<Settings, 'configDir' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
+  obtained: Obtained,
+): Promise<{ session: Session; me: Me }> {
+  const me = await discoverAccount(client);
   const { app } = obtained;
   const session: Session = {
     method: obtained.method,
@@ -56,8 +45,5 @@ export async function completeLogin(ctx: Context, obtained: Obtained): Promise<S
     session,
     'base-url': settings.baseUrlSource === 'default' ? undefined : settings.baseUrl,
   });
-  // The service's own strings, on one line each and without escape sequences.
-  const [email, account, id] = [me.user.email, me.account.name, me.account.id].map(singleLine);
-  ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${settings.configDir}, mode 0600).`);
-  return session;
+  return { session, me };
 }

@@ -1,7 +1,7 @@
 import type { Trace } from '../api/trace.js';
 import type { Settings } from '../config/settings.js';
 import type { Session } from '../config/store.js';
-import { CliError, ExitCode } from '../errors.js';
+import { AuthError } from './errors.js';
 
 /** A developer app and the endpoints of its authorization server, as one login uses them. */
 export interface OAuthApp {
@@ -31,7 +31,7 @@ export interface Tokens {
 /** The app a stored session was obtained with, for its refreshes and its logout. */
 export function appOfSession(session: Session, settings: Pick<Settings, 'insecure' | 'timeoutMs'>, trace?: Trace): OAuthApp {
   if (!session.client_id || !session.client_secret || !session.token_url) {
-    throw new CliError('the stored sign-in has no developer app to refresh it with: sign in again: merch login', ExitCode.auth);
+    throw new AuthError('the stored sign-in has no developer app to refresh it with: sign in again: merch login', 'not-signed-in');
   }
   return {
     clientId: session.client_id,

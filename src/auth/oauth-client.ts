@@ -2,8 +2,8 @@ import * as oauth from 'oauth4webapi';
 import { describeCause, RequestTimeoutError } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { isLoopbackHost } from '../config/settings.js';
-import { CliError, ExitCode, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
+import { AuthError } from './errors.js';
 import type { OAuthApp, Grant, Tokens } from './oauth-app.js';
 
 // The OAuth 2.0 grants, through oauth4webapi. This module (and the library) is loaded only
@@ -30,9 +30,8 @@ export function refreshGrant(app: OAuthApp, refreshToken: string): Promise<Token
   return tokenRequest(app, 'refresh_token', (as, client, auth, options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options));
 }
 
-/** Revokes a token (RFC 7009). Throws a CliError when the endpoint refuses or cannot be reached. */
-export async function revokeToken(app: OAuthApp, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
-  if (!app.revokeUrl) throw new CliError('no revoke URL', ExitCode.failed);
+/** Revokes a token (RFC 7009). Throws an AuthError when the endpoint refuses or cannot be reached. */
+export async function revokeToken(app: OAuthApp & { revokeUrl: string }, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
   const as = authorizationServer(app);
   const response = await send(app, app.revokeUrl, () =>
     oauth.revocationRequest(as, { client_id: app.clientId }, clientAuth(app, app.clientAuth ?? 'basic'), token, {
@@ -47,20 +46,19 @@ export async function revokeToken(app: OAuthApp, token: string, hint: 'access_to
   }
 }
 
-/** The parameters of the callback, checked: the state is ours, and no error came back. */
+/**
+ * The parameters of a callback that carries this login's state (web-login.ts ignores the
+ * others), checked: no error came back, and it is an authorization response.
+ */
 export function checkCallback(app: OAuthApp, callback: URLSearchParams, expectedState: string): URLSearchParams {
-  // First: a response to a request this login did not make is nobody's, whatever it says.
-  if (callback.get('state') !== expectedState) {
-    throw new CliError('the callback carried a state this login did not send: ignored, nothing stored', ExitCode.auth, 'run merch login --web again');
-  }
   try {
     return oauth.validateAuthResponse(authorizationServer(app), { client_id: app.clientId }, callback, expectedState);
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError) {
-      if (error.error === 'access_denied') throw new CliError('sign-in was denied in the browser (access_denied): nothing stored', ExitCode.auth);
-      throw new CliError(`the authorization server answered ${oneLine(error.error)}${error.error_description ? `: ${oneLine(error.error_description)}` : ''}`, ExitCode.auth);
+      if (error.error === 'access_denied') throw new AuthError('sign-in was denied in the browser (access_denied): nothing stored', 'refused');
+      throw new AuthError(`the authorization server answered ${oneLine(error.error)}${error.error_description ? `: ${oneLine(error.error_description)}` : ''}`, 'refused');
     }
-    throw new CliError(`the callback is not an authorization response: ${oneLine(error instanceof Error ? error.message : String(error))}`, ExitCode.auth);
+    throw new AuthError(`the callback is not an authorization response: ${oneLine(error instanceof Error ? error.message : String(error))}`, 'refused');
   }
 }
 
@@ -162,42 +160,42 @@ async function withoutIdToken(response: Response): Promise<Response> {
 async function send(app: OAuthApp, endpoint: string, request: () => Promise<Response>): Promise<Response> {
   const url = new URL(endpoint);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !app.insecure) {
-    throw new UsageError(`refusing to send the client secret over plain http to ${url.host}`, 'use an https token URL, or pass --insecure if you really mean it');
+    throw new AuthError(`refusing to send the client secret over plain http to ${url.host}`, 'insecure', 'use an https token URL, or pass --insecure if you really mean it');
   }
   try {
     return await request();
   } catch (error) {
     const reason = describeCause(error instanceof Error && error.name === 'TimeoutError' ? new RequestTimeoutError(app.timeoutMs) : causeOf(error), url.host);
-    throw new CliError(`POST ${url.origin}${url.pathname} failed: ${reason}`, ExitCode.failed, `is the authorization server at ${url.origin} up?`);
+    throw new AuthError(`POST ${url.origin}${url.pathname} failed: ${reason}`, 'unreachable', `is the authorization server at ${url.origin} up?`);
   }
 }
 
 /** The one-line message of a token or revoke endpoint's refusal, with what to check. */
-function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): CliError {
+function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): AuthError {
   const code = errorCode(error);
   const where = grant === 'revoke' ? app.revokeUrl : app.tokenUrl;
   if (code === 'invalid_client') {
-    return new CliError(`the authorization server refused the client (invalid_client): check the client id ${app.clientId} and the client secret (MERCH_CLIENT_SECRET)`, ExitCode.auth);
+    return new AuthError(`the authorization server refused the client (invalid_client): check the client id ${app.clientId} and the client secret (MERCH_CLIENT_SECRET)`, 'refused');
   }
   if (code === 'invalid_grant') {
-    if (grant === 'password') return new CliError('the authorization server refused the email or password (invalid_grant): check --username and the password', ExitCode.auth);
-    if (grant === 'refresh_token') return new CliError('the sign-in has expired or was revoked (refresh refused: invalid_grant): sign in again: merch login', ExitCode.auth);
-    return new CliError('the authorization code was refused (invalid_grant): run merch login --web again', ExitCode.auth);
+    if (grant === 'password') return new AuthError('the authorization server refused the email or password (invalid_grant): check --username and the password', 'refused');
+    if (grant === 'refresh_token') return new AuthError('the sign-in has expired or was revoked (refresh refused: invalid_grant): sign in again: merch login', 'refused');
+    return new AuthError('the authorization code was refused (invalid_grant): run merch login --web again', 'refused');
   }
   if (code === 'unauthorized_client' || code === 'unsupported_grant_type') {
-    return new CliError(
+    return new AuthError(
       `this app may not use the ${grant} grant (${code})`,
-      ExitCode.auth,
+      'refused',
       'a private app signs in with --client-id and --username, a third-party app with --web --client-id',
     );
   }
-  if (code !== undefined) return new CliError(`${where} refused the request: ${oneLine(code)}`, ExitCode.auth);
+  if (code !== undefined) return new AuthError(`${where} refused the request: ${oneLine(code)}`, 'refused');
   // oauth4webapi's "not a conform response" errors carry the response as their cause.
   const cause = (error as { cause?: unknown }).cause;
   const status = cause instanceof Response ? cause.status : undefined;
-  return new CliError(
+  return new AuthError(
     `${where} did not answer as an OAuth 2.0 ${grant === 'revoke' ? 'revocation' : 'token'} endpoint (${status ? `HTTP ${status}` : oneLine(error instanceof Error ? error.message : String(error))})`,
-    ExitCode.failed,
+    'not-oauth',
     grant === 'revoke' ? 'check --revoke-url' : 'check --token-url (the developer apps page shows it)',
   );
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, openSync, closeSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CliError, ExitCode } from '../errors.js';
+import { AuthError } from './errors.js';
 
 /** The lock a profile's token refresh holds, in the config directory. */
 export function refreshLockPath(configDir: string, profile: string): string {
@@ -26,7 +26,7 @@ export async function withFileLock<T>(path: string, options: { waitMs: number; s
       continue;
     }
     if (Date.now() > deadline) {
-      throw new CliError(`another merch process is refreshing the token and holds ${path}`, ExitCode.failed, 'if no merch process is running, delete that file');
+      throw new AuthError(`another merch process is refreshing the token and holds ${path}`, 'locked', 'if no merch process is running, delete that file');
     }
     await delay(POLL_MS);
   }

@@ -1,7 +1,7 @@
 import type { Trace } from '../api/trace.js';
 import type { Settings } from '../config/settings.js';
 import { readProfile, updateProfile, type Session } from '../config/store.js';
-import { CliError, ExitCode } from '../errors.js';
+import { AuthError } from './errors.js';
 import { appOfSession, expiresWithin, sessionWithTokens } from './oauth-app.js';
 import { refreshLockPath, withFileLock } from './refresh-lock.js';
 
@@ -28,7 +28,7 @@ export async function refreshStoredToken(
     const stored = readProfile(configDir, profile);
     const session = stored.session;
     if (!stored.token || !session?.refresh_token) {
-      throw new CliError(`not logged in (profile ${profile} has no refresh token): run merch login`, ExitCode.auth);
+      throw new AuthError(`not logged in (profile ${profile} has no refresh token): run merch login`, 'not-signed-in');
     }
     if (!options.force && stored.token !== options.held && !expiresWithin(session, 0)) return { token: stored.token, session };
     const { refreshGrant } = await import('./oauth-client.js');

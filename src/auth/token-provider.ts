@@ -2,7 +2,7 @@ import type { TokenProvider } from '../api/client.js';
 import type { Trace } from '../api/trace.js';
 import type { Settings } from '../config/settings.js';
 import type { Session } from '../config/store.js';
-import { CliError, ExitCode } from '../errors.js';
+import { AuthError } from './errors.js';
 import { expiresWithin } from './oauth-app.js';
 import { isMerchSandbox } from './sandbox-check.js';
 
@@ -23,15 +23,15 @@ export function tokenProviderFor(settings: Settings, trace?: Trace): TokenProvid
   return { current: async () => token, renewAfterRejection: async () => undefined };
 }
 
-export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile'>, why?: string): CliError {
-  return new CliError(
+export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile'>, why?: string): AuthError {
+  return new AuthError(
     'not logged in: run merch login',
-    ExitCode.auth,
+    'not-signed-in',
     why ?? `profile ${settings.profile} has no token for ${settings.baseUrl} (MERCH_TOKEN also works)`,
   );
 }
 
-function refusing(error: CliError): TokenProvider {
+function refusing(error: AuthError): TokenProvider {
   return {
     current: () => Promise.reject(error),
     renewAfterRejection: async () => undefined,

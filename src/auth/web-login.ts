@@ -1,50 +1,70 @@
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
-import { openBrowser } from '../lib/open-browser.js';
-import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
-import { startCallbackServer } from './callback-server.js';
+import { startLoopbackServer, type Answer, type Page } from '../lib/loopback-server.js';
+import { AuthError } from './errors.js';
 import type { OAuthApp, Tokens } from './oauth-app.js';
 import { authorizationCodeGrant, checkCallback } from './oauth-client.js';
 
 export interface WebLoginOptions {
+  /** The port of the loopback callback registered with the app. */
   callbackPort: number;
-  /** false: only print the URL (--no-browser). */
-  openBrowser: boolean;
   /** How long to wait for the browser to come back. */
   waitMs: number;
+  /** Tells the user one line (the URL to open, an ignored callback). */
+  tell(line: string): void;
+  /** Opens the authorize URL in a browser; absent, the URL is only shown (--no-browser). */
+  openBrowser?: (url: string) => Promise<unknown>;
 }
 
+const SIGNED_IN: Page = { status: 200, title: 'Signed in', text: 'merch received the sign-in. Return to your terminal.' };
+const NOT_OURS: Page = {
+  status: 400,
+  title: 'Sign-in ignored',
+  text: 'This sign-in was not started by the merch login that is waiting (its state does not match), so merch ignored it and is still waiting for its own.',
+};
+
 /**
- * The authorization code flow with PKCE (S256) and a state check: prints the authorize URL
- * (one line on stderr), opens it, receives the code on the one-shot loopback callback and
- * exchanges it. A wrong state, a denial or a timeout ends with an error, nothing exchanged.
+ * The authorization code flow with PKCE (S256) and a state check: tells the authorize URL
+ * (one line), opens it, receives the code on the loopback callback and exchanges it. A
+ * callback with another state is none of this login's: its browser gets an error page,
+ * and the login waits on for its own. A denial or the end of `waitMs` ends with an error,
+ * nothing exchanged.
  */
-export async function authorizeInBrowser(ctx: Context, app: OAuthApp, options: WebLoginOptions): Promise<Tokens> {
-  if (!app.authorizeUrl) throw new CliError('no authorize URL', ExitCode.usage);
+export async function authorizeInBrowser(app: OAuthApp & { authorizeUrl: string }, options: WebLoginOptions): Promise<Tokens> {
   const verifier = generateRandomCodeVerifier();
   const state = generateRandomState();
-  const server = await startCallbackServer<{ callback: URLSearchParams } | { error: unknown }>(options.callbackPort, (query) => {
-    try {
-      return { outcome: { callback: checkCallback(app, query, state) }, page: { status: 200, title: 'Signed in', text: 'merch received the sign-in. Return to your terminal.' } };
-    } catch (error) {
-      const text = `${error instanceof Error ? error.message : String(error)}. Return to your terminal.`;
-      return { outcome: { error }, page: { status: 400, title: 'Sign-in failed', text } };
-    }
+  const server = await startLoopbackServer<URLSearchParams>({
+    port: options.callbackPort,
+    notTheReturn: (method, url) =>
+      method === 'GET' && url.pathname === '/callback' ? undefined : { status: 404, title: 'Not found', text: 'This is the sign-in callback of merch login.' },
+    alreadyReceived: 'merch has already received a sign-in. Return to your terminal.',
+    handle(url): Answer<URLSearchParams> {
+      // A response to a request this login did not make is nobody's, whatever it says.
+      if (url.searchParams.get('state') !== state) {
+        options.tell('warning: ignored a callback this login did not start (its state does not match); still waiting for the browser');
+        return { page: NOT_OURS };
+      }
+      try {
+        return { page: SIGNED_IN, outcome: { value: checkCallback(app, url.searchParams, state) } };
+      } catch (error) {
+        const text = `${error instanceof Error ? error.message : String(error)}. Return to your terminal.`;
+        return { page: { status: 400, title: 'Sign-in failed', text }, outcome: { error } };
+      }
+    },
   });
+  const redirectUri = `${server.origin}/callback`;
   try {
     const url = new URL(app.authorizeUrl);
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', app.clientId);
-    url.searchParams.set('redirect_uri', server.redirectUri);
+    url.searchParams.set('redirect_uri', redirectUri);
     url.searchParams.set('state', state);
     url.searchParams.set('code_challenge', await calculatePKCECodeChallenge(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
-    ctx.io.err(`Open this URL in a browser to sign in: ${url.href}`);
-    if (options.openBrowser) await openBrowser(ctx, url.href);
+    options.tell(`Open this URL in a browser to sign in: ${url.href}`);
+    await options.openBrowser?.(url.href);
 
-    const outcome = await within(server.received, options.waitMs, server.redirectUri);
-    if ('error' in outcome) throw outcome.error;
-    return await authorizationCodeGrant(app, outcome.callback, server.redirectUri, verifier);
+    const callback = await within(server.result, options.waitMs, redirectUri);
+    return await authorizationCodeGrant(app, callback, redirectUri, verifier);
   } finally {
     await server.close();
   }
@@ -57,9 +77,9 @@ async function within<T>(received: Promise<T>, waitMs: number, redirectUri: stri
     timer = setTimeout(
       () =>
         reject(
-          new CliError(
+          new AuthError(
             `the browser did not come back to ${redirectUri} within ${Math.round(waitMs / 1000)} s: nothing stored`,
-            ExitCode.failed,
+            'no-return',
             `the app's callback URL must be exactly ${redirectUri} (127.0.0.1, not localhost; this port: --callback-port); otherwise the provider shows an error page instead of coming back`,
           ),
         ),

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startMerch, type Result } from '../support/run-merch.js';
-import { expectExit, profile, recordingProxy, WEB_APP } from './helpers.js';
+import { BUYER, expectExit, profile, recordingProxy, WEB_APP } from './helpers.js';
 import { freePort } from '../support/servers.js';
 
-// `merch login --web` without a browser: the test plays the browser's return to the
-// loopback callback (wrong state, denial, nothing at all). The whole flow in Chromium is
-// web-login-browser.test.ts; against a standard provider, standard-provider.test.ts.
+// `merch login --web` without a browser: the test plays the browser on the sandbox's pages
+// and its return to the loopback callback (another login's state, a denial, nothing at
+// all). The whole flow in Chromium is web-login-browser.test.ts; against a standard
+// provider, standard-provider.test.ts.
 
 const URL_LINE = /^Open this URL in a browser to sign in: (\S+)$/m;
 
@@ -33,7 +34,7 @@ async function startWebLogin(baseUrl: string, extra: string[] = []) {
 }
 
 describe('merch login --web', () => {
-  it('prints one authorize URL with PKCE S256, a state and the exact callback; a wrong state ends the login, nothing stored', async () => {
+  it('prints one authorize URL with PKCE S256, a state and the exact callback; a callback with another state is ignored and the login waits for its own', async () => {
     const proxy = await recordingProxy(sandbox.url);
     const { user, run, authorize } = await startWebLogin(proxy.url);
     expect(authorize!.origin + authorize!.pathname).toBe(`${proxy.url}/o/authorize/`);
@@ -43,13 +44,28 @@ describe('merch login --web', () => {
     expect(query.state!.length).toBeGreaterThanOrEqual(20);
     expect(run.io.errors().split('\n').filter(Boolean)).toHaveLength(1);
 
-    const page = await fetch(`http://127.0.0.1:${port}/callback?code=stolen&state=not-ours`);
-    expect(page.status).toBe(400);
-    expect(await page.text()).toContain('Sign-in failed');
-    const result: Result = expectExit(await run.done, 3);
-    expect(result.stderr).toContain('error: the callback carried a state this login did not send: ignored, nothing stored');
+    // Two callbacks this login did not start, one of them a "denial": each browser gets an
+    // error page, the terminal a warning, and nothing ends.
+    let ended = false;
+    void run.done.then(() => (ended = true));
+    for (const foreign of ['code=stolen&state=not-ours', 'error=access_denied&state=not-ours']) {
+      const page = await fetch(`http://127.0.0.1:${port}/callback?${foreign}`);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('Sign-in ignored');
+    }
+    expect(run.io.errors().match(/^warning: ignored a callback this login did not start \(its state does not match\); still waiting for the browser$/gm)).toHaveLength(2);
+    expect(ended).toBe(false);
     expect(proxy.calls.filter((call) => call.path.startsWith('/o/token/'))).toEqual([]);
     expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
+
+    // The login's own callback still completes it.
+    const page = await fetch(await approveByForm(authorize!, BUYER));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Signed in');
+    const result: Result = expectExit(await run.done, 0);
+    expect(result.stderr).toContain(`Logged in to ${proxy.url} as ${BUYER.email}`);
+    expect(proxy.grants('authorization_code')).toBe(1);
+    expect(user.stored().session).toMatchObject({ method: 'web', client_id: WEB_APP.id, user: { email: BUYER.email } });
   });
 
   it('a denial in the browser (error=access_denied) ends with a clear error, nothing stored', async () => {
@@ -64,7 +80,10 @@ describe('merch login --web', () => {
 
   it('when the browser never comes back, says which callback URL the app must register, and stores nothing', async () => {
     const { user, run } = await startWebLogin(sandbox.url, ['--timeout-wait', '1s']);
+    // A callback of another login does not end the wait early, nor change how it ends.
+    expect((await fetch(`http://127.0.0.1:${port}/callback?code=stolen&state=not-ours`)).status).toBe(400);
     const result = expectExit(await run.done, 1);
+    expect(result.stderr).toContain('warning: ignored a callback this login did not start');
     expect(result.stderr).toContain(`error: the browser did not come back to http://127.0.0.1:${port}/callback within 1 s: nothing stored`);
     expect(result.stderr).toContain(`hint: the app's callback URL must be exactly http://127.0.0.1:${port}/callback (127.0.0.1, not localhost; this port: --callback-port)`);
     expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
@@ -83,3 +102,17 @@ describe('merch login --web', () => {
     }
   });
 });
+
+/**
+ * Plays the browser on the sandbox's authorize pages: signs in as `user`, presses
+ * Authorize, and returns the callback URL the provider redirects to (with the code and the
+ * login's state).
+ */
+async function approveByForm(authorize: URL, user: { email: string; password: string }): Promise<string> {
+  const signedIn = await fetch(authorize, { method: 'POST', body: new URLSearchParams({ username: user.email, password: user.password }) });
+  const ticket = /name="consent" value="([^"]+)"/.exec(await signedIn.text())?.[1];
+  expect(ticket).toBeDefined();
+  const decided = await fetch(new URL('/o/authorize/', authorize), { method: 'POST', body: new URLSearchParams({ consent: ticket!, decision: 'authorize' }), redirect: 'manual' });
+  expect(decided.status).toBe(302);
+  return decided.headers.get('location')!;
+}

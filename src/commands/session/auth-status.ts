@@ -1,8 +1,10 @@
 import { discoverAccount } from '../../auth/account.js';
+import { AuthError } from '../../auth/errors.js';
 import type { Context } from '../../context.js';
 import { readProfile, type Session } from '../../config/store.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
+import { cliErrorOfAuth } from '../auth-exit-codes.js';
 
 interface AuthStatus {
   profile: string;
@@ -47,7 +49,8 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       status.account = me.account;
       status.account_id ??= me.account.id;
       status.token_valid = true;
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof AuthError ? cliErrorOfAuth(thrown) : thrown;
       // A usage error (e.g. a token refused over plain http) is the user's to fix, not a status.
       if (!(error instanceof CliError) || error.exitCode === ExitCode.usage) throw error;
       status.token_valid = error.exitCode === ExitCode.auth ? false : null;

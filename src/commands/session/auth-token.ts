@@ -1,4 +1,3 @@
-import { stderrTrace } from '../../api/trace.js';
 import { tokenProviderFor } from '../../auth/token-provider.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
@@ -6,7 +5,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 /** `merch auth token`: a valid access token on stdout (refreshed first when it expires soon), for curl and scripts. */
 export async function token(ctx: Context): Promise<void> {
   const { settings } = ctx;
-  ctx.io.out(await tokenProviderFor(settings, settings.verbose ? stderrTrace(ctx.io) : undefined).current());
+  ctx.io.out(await tokenProviderFor(settings, ctx.trace).current());
 }
 
 /** `merch auth refresh`: a new access token now, with the stored refresh token. */
@@ -17,6 +16,6 @@ export async function refresh(ctx: Context): Promise<void> {
     throw new CliError(`profile ${settings.profile} has no refresh token (signed in ${settings.session ? 'with --with-token' : 'with nothing'}): sign in again: merch login`, ExitCode.auth);
   }
   const { refreshStoredToken } = await import('../../auth/refresh.js');
-  const fresh = await refreshStoredToken(settings, { force: true, trace: settings.verbose ? stderrTrace(ctx.io) : undefined });
+  const fresh = await refreshStoredToken(settings, { force: true, trace: ctx.trace });
   ctx.io.err(`Refreshed the token of profile ${settings.profile}${fresh.session.expires_at ? `; it expires at ${fresh.session.expires_at}` : ''}.`);
 }

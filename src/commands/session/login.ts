@@ -1,10 +1,13 @@
 import type { Context } from '../../context.js';
 import { readProfile } from '../../config/store.js';
-import { UsageError } from '../../errors.js';
-import { stderrTrace } from '../../api/trace.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
 import { oauthEndpoints, type Endpoints } from '../../auth/endpoints.js';
+import type { Obtained } from '../../auth/login.js';
 import type { OAuthApp } from '../../auth/oauth-app.js';
+import { ListenError, LOOPBACK_HOST } from '../../lib/loopback-server.js';
+import { openBrowser } from '../../lib/open-browser.js';
+import { singleLine } from '../../output/sanitize.js';
 import { readSecret, secretFrom } from './read-secret.js';
 
 export interface LoginOptions {
@@ -35,10 +38,9 @@ const DEFAULT_WAIT_MS = 5 * 60_000;
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
   const way = await chooseWay(ctx, options);
   checkFlagsOfWay(way, options);
-  const { completeLogin } = await import('../../auth/login.js');
   if (way === 'token') {
     const token = await readSecret(ctx, 'token', options.withToken ?? false, 'pipe the token with --with-token');
-    await completeLogin(ctx, { method: 'token', accessToken: token });
+    await complete(ctx, { method: 'token', accessToken: token });
     return;
   }
 
@@ -51,19 +53,36 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     const app = oauthApp(ctx, clientId, clientSecret, endpoints);
     const { passwordGrant } = await import('../../auth/oauth-client.js');
     const tokens = await passwordGrant(app, username, password);
-    await completeLogin(ctx, { method: 'password', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+    await complete(ctx, { method: 'password', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
     return;
   }
 
   const clientSecret = await clientSecretOf(ctx);
   const app = oauthApp(ctx, clientId, clientSecret, endpoints);
   const { authorizeInBrowser } = await import('../../auth/web-login.js');
-  const tokens = await authorizeInBrowser(ctx, app, {
-    callbackPort: options.callbackPort ?? DEFAULT_CALLBACK_PORT,
-    openBrowser: options.browser,
+  const callbackPort = options.callbackPort ?? DEFAULT_CALLBACK_PORT;
+  const tokens = await authorizeInBrowser(app, {
+    callbackPort,
     waitMs: options.timeoutWait ?? DEFAULT_WAIT_MS,
+    tell: (line) => ctx.io.err(line),
+    openBrowser: options.browser ? (url) => openBrowser(ctx, url) : undefined,
+  }).catch((error: unknown) => {
+    if (!(error instanceof ListenError)) throw error;
+    throw error.inUse
+      ? new UsageError(`--callback-port ${callbackPort}: the port is in use on ${LOOPBACK_HOST}`, 'stop what uses it, or pick another port registered with the app')
+      : new CliError(`could not start the sign-in callback: ${error.message}`, ExitCode.failed);
   });
-  await completeLogin(ctx, { method: 'web', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+  await complete(ctx, { method: 'web', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+}
+
+/** Proves the token with the service, stores the sign-in, and says who is signed in. */
+async function complete(ctx: Context, obtained: Obtained): Promise<void> {
+  const { completeLogin } = await import('../../auth/login.js');
+  const { settings } = ctx;
+  const { me } = await completeLogin(ctx.apiWithToken(obtained.accessToken), settings, obtained);
+  // The service's own strings, on one line each and without escape sequences.
+  const [email, account, id] = [me.user.email, me.account.name, me.account.id].map(singleLine);
+  ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${settings.configDir}, mode 0600).`);
 }
 
 async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {
@@ -109,9 +128,9 @@ function clientSecretOf(ctx: Context): Promise<string> {
   return secretFrom(ctx, { label: 'client secret', stdin: false, env: 'MERCH_CLIENT_SECRET', hint: 'set MERCH_CLIENT_SECRET (a secret is never taken from the command line)' });
 }
 
-function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp {
+function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp & Endpoints {
   const { settings } = ctx;
-  return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: settings.verbose ? stderrTrace(ctx.io) : undefined };
+  return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: ctx.trace };
 }
 
 /** A plain value asked on a terminal; off one, a usage error naming the flag. */

@@ -1,6 +1,5 @@
 import type { Context } from '../../context.js';
 import { readProfile, updateProfile } from '../../config/store.js';
-import { stderrTrace } from '../../api/trace.js';
 
 /**
  * Forgets the profile's tokens, after revoking them at the revoke URL its login used
@@ -13,7 +12,7 @@ export async function logout(ctx: Context): Promise<void> {
   if (stored.token && session?.client_id && session.revoke_url) {
     const { appOfSession } = await import('../../auth/oauth-app.js');
     const { revokeToken } = await import('../../auth/oauth-client.js');
-    const app = appOfSession(session, settings, settings.verbose ? stderrTrace(ctx.io) : undefined);
+    const app = { ...appOfSession(session, settings, ctx.trace), revokeUrl: session.revoke_url };
     // The refresh token first: revoking it also ends the access tokens it issued.
     const tokens: [string | undefined, 'refresh_token' | 'access_token'][] = [
       [session.refresh_token, 'refresh_token'],
