@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { DurationError, parseDuration, type DurationRule } from '../lib/duration.js';
+import { parseSince, SinceError } from '../lib/since.js';
 
 // Flag value parsers for commander: each rejects bad input before any request is sent,
 // and commander reports it naming the flag (exit code 2).
@@ -108,4 +109,24 @@ export function nameValue(value: string, previous: Record<string, string> = {}):
 /** A repeatable flag collected into a list. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** A repeatable comma list (`--status shipped,delivered --status cancelled`), collected into one list. */
+export function commaLists(value: string, previous: string[] = []): string[] {
+  return [...previous, ...stringList(value).split(',')];
+}
+
+/** Ids of an integer-keyed resource given as a variadic argument (`orders track 1001 1002`). */
+export function integerIds(value: string, previous: string[] = []): string[] {
+  return [...previous, integerId(value)];
+}
+
+/** `--since`: an age (`10m`, `24h`, `7d`) or an ISO 8601 date (src/lib/since.ts), as the instant it means. */
+export function since(value: string): Date {
+  try {
+    return parseSince(value);
+  } catch (error) {
+    if (error instanceof SinceError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
 }

@@ -7,6 +7,9 @@ export interface OrderFilters {
   /** The sandbox honours it; a service that does not returns every order (see findOrderByExternalId). */
   external_id?: string;
   ordering?: string;
+  /** Status names, comma separated; and the earliest `created_at`, ISO 8601. Not shown in the spec: the sandbox honours them, a service may not (src/orders/list-filter.ts). */
+  status?: string;
+  created_at__gte?: string;
 }
 
 export function listOrders(client: ApiClient, page: PageOptions, filters: OrderFilters = {}): AsyncGenerator<Order> {

@@ -2,7 +2,7 @@ import { Option } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { WAIT_STATES } from '../../orders/follow/wait-states.js';
-import { duration, integerId } from '../parse.js';
+import { commaLists, duration, integerId, since } from '../parse.js';
 import { addPageFlags } from '../page-options.js';
 import { registerOrdersCreate } from './create/register.js';
 
@@ -10,7 +10,12 @@ export function registerOrders(program: MerchProgram): void {
   const orders = program.command('orders').description("orders: your account's purchases");
 
   addPageFlags(orders.command('list').description('list your orders (GET /v1/orders)'))
-    .addHelpText('after', examples('merch orders list', 'merch orders list --all --jsonl > orders.jsonl', "merch orders list --query '[?payment_status.id==`paid`].id'"))
+    .option('--status <names>', 'only orders with one of these statuses, by name, any case (shipped,delivered; repeatable)', commaLists)
+    .option('--since <age|date>', 'only orders created since then: 10m, 24h, 7d, or an ISO 8601 date (2026-11-01)', since)
+    .addHelpText(
+      'after',
+      examples('merch orders list', 'merch orders list --status in-production --since 7d --all', 'merch orders list --all --jsonl > orders.jsonl', "merch orders list --query '[?payment_status.id==`paid`].id'"),
+    )
     .action(action(async (ctx, options) => (await import('./list.js')).run(ctx, options)));
 
   orders
