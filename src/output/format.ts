@@ -36,6 +36,12 @@ export function timestamp(value: unknown): string {
   return match ? `${match[1]} ${match[2]}` : value;
 }
 
+/** A weight and its unit (`0.40 Pound`; the unit a named reference or a code), empty when there is no weight. */
+export function weight(value: unknown, unit: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return [String(value), named(unit)].filter(Boolean).join(' ');
+}
+
 /** A boolean as `yes`/`no` (empty when absent). */
 export function yesNo(value: unknown): string {
   return value === true ? 'yes' : value === false ? 'no' : '';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { merch } from '../support/run-merch.js';
+import { merch, merchOnTerminal } from '../support/run-merch.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 
 const sandbox = useSandbox();
@@ -24,6 +24,16 @@ describe('parts get PRODUCT_ID PART_ID (issue 13.25)', () => {
     const part = JSON.parse(result.stdout);
     expect(part.id).toBe(1202);
     expect(Array.isArray(part.imprint_areas)).toBe(true);
+  });
+
+  it('on a terminal, a detail view: every field has a value (a custom product\'s part has no design tool SKU), issue 19.6j', async () => {
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['parts', 'get', '100003', '10000301'], { env: { NO_COLOR: '1' } });
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line, 'a field without a value').toMatch(/^\S[\w ]*?\S {2,}\S/);
+    const fields = lines.map((line) => line.split(/ {2,}/)[0]);
+    expect(fields).toEqual(['ID', 'Code', 'Product', 'Color', 'Size', 'Type', 'Design status', 'Production time', 'Weight', 'Storage', 'Image']);
+    expect(stdout).toMatch(/^Weight +0\.01 Pound$/m);
   });
 
   it('a part the product does not have is not found (exit 4)', async () => {

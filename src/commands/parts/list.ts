@@ -11,7 +11,7 @@ export interface ListOptions extends PageFlags {
 }
 
 /** A variant attribute (`color`, `size`) by its name. */
-const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
+export const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
 
 const partColumns: Column<Part>[] = [
   { header: 'ID', value: (p) => p.id, kind: 'fixed' },
@@ -29,13 +29,13 @@ const expandedColumns: Record<string, Column<Part>> = {
   imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas) },
 };
 
-/** A part's columns, with one more per expansion asked for (`--expand`, comma-separated). */
-export function partColumnsFor(expand: string | undefined): Column<Part>[] {
-  return [...partColumns, ...(expand?.split(',') ?? []).flatMap((name) => expandedColumns[name] ?? [])];
+/** One column per expansion asked for (`--expand`, comma-separated). */
+export function expansionColumns(expand: string | undefined): Column<Part>[] {
+  return (expand?.split(',') ?? []).flatMap((name) => expandedColumns[name] ?? []);
 }
 
 export async function run(ctx: Context, productId: string, options: ListOptions): Promise<void> {
-  const columns = partColumnsFor(options.expand);
+  const columns = [...partColumns, ...expansionColumns(options.expand)];
   const page = pageOptions(ctx, options);
   const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);
   try {

@@ -1,7 +1,7 @@
 import { getSupplierProduct } from '../../api/resources/supplier-products.js';
 import type { SupplierProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
-import { money, named, names, timestamp, yesNo } from '../../output/format.js';
+import { money, names, timestamp, weight, yesNo } from '../../output/format.js';
 import { printRecord, type Column } from '../../output/render.js';
 
 /** What a person choosing a product to design needs; the rest of the record is under --json. */
@@ -17,7 +17,7 @@ const productFields: Column<SupplierProduct>[] = [
   { header: 'Minimum', value: (p) => p.minimum },
   { header: 'Production time', value: (p) => p.production_time },
   { header: 'Print on demand', value: (p) => yesNo(p.is_pod) },
-  { header: 'Weight', value: (p) => [p.weight, named(p.weight_unit)].filter((part) => part !== undefined && part !== null && part !== '').join(' ') },
+  { header: 'Weight', value: (p) => weight(p.weight, p.weight_unit) },
   { header: 'Tags', value: (p) => (Array.isArray(p.tags) ? p.tags.join(', ') : '') },
   { header: 'Design tool SKU', value: (p) => p.design_tool_sku },
   { header: 'Image', value: (p) => p.image },
