@@ -53,9 +53,16 @@ function report(error: unknown, verbose: boolean, stderr: Writable, color: boole
     stderr.write('cancelled\n');
     return ExitCode.interrupted;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`${label} ${stripControl(message.split('\n')[0] ?? '')}\n`);
+  stderr.write(`${label} ${stripControl(unexpectedMessage(error))}\n`);
   if (verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
   else stderr.write('hint: run again with --verbose for details\n');
   return ExitCode.failed;
+}
+
+/** The first line of something thrown that is not a CliError (a bug): never empty, `undefined` or `[object Object]`. */
+function unexpectedMessage(thrown: unknown): string {
+  const message = thrown instanceof Error ? thrown.message : typeof thrown === 'string' ? thrown : '';
+  const line = message.split('\n')[0]?.trim();
+  if (line) return line;
+  return `unexpected failure (${thrown instanceof Error ? thrown.name : typeof thrown})`;
 }

@@ -1,27 +1,64 @@
+import { connectionFailure, describeFailure, failureError, hintOfFailure, RequestTimeoutError } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { DEFAULT_BASE_URL } from '../config/settings.js';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
+import { rememberedSandbox, rememberSandbox } from './sandbox-probes.js';
+
+export interface ProbeOptions {
+  timeoutMs: number;
+  trace?: Trace;
+  /** Where the answer is remembered (src/auth/sandbox-probes.ts); without it, every call probes. */
+  configDir?: string;
+  /** Ask the server even when an answer is remembered (it refused the sandbox's token). */
+  fresh?: boolean;
+}
+
+const PROBE_PATH = '/v1/users/me';
 
 /**
  * Whether the server at `url` is a merch sandbox, so that its public credentials
  * (`sandbox-token`, `sandbox-design-key`) may go there: the default URL is one; any other
  * is asked with one request that carries no credentials (`GET /v1/users/me`, which a
- * sandbox answers 401 with `X-Merch-Sandbox: 1`). A server that cannot be reached is not
- * one. Callers ask once per run.
+ * sandbox answers 401 with `X-Merch-Sandbox: 1`), and the answer is remembered in the
+ * config dir for a while. A server that cannot be reached is not taken for anything: the
+ * failure is thrown in the words of every other request (connection refused, no answer
+ * within --timeout, ...), never turned into "not logged in".
  */
-export async function isMerchSandbox(url: string, timeoutMs: number, trace?: Trace): Promise<boolean> {
-  const { origin } = new URL(url);
+export async function isMerchSandbox(url: string, options: ProbeOptions): Promise<boolean> {
+  const { origin, host } = new URL(url);
   if (origin === new URL(DEFAULT_BASE_URL).origin) return true;
-  const probe = `${origin}/v1/users/me`;
+  if (options.configDir !== undefined && !options.fresh && rememberedSandbox(options.configDir, origin)) return true;
+  const sandbox = await probe(origin, host, options);
+  if (options.configDir !== undefined) rememberSandbox(options.configDir, origin, sandbox);
+  return sandbox;
+}
+
+/** One GET with node:http (cheaper to load than fetch, which a probe alone would load). */
+async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOptions): Promise<boolean> {
+  const url = `${origin}${PROBE_PATH}`;
+  const headers = { accept: 'application/json' };
   const started = Date.now();
-  trace?.request('GET', probe, { accept: 'application/json' });
+  trace?.request('GET', url, headers);
+  const { request } = origin.startsWith('https:') ? await import('node:https') : await import('node:http');
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(probe, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-    trace?.response('GET', probe, response.status, Date.now() - started, 1);
-    return response.headers.get(SANDBOX_HEADER) === '1';
+    const sandbox = await new Promise<{ status: number; marked: boolean }>((resolve, reject) => {
+      const sent = request(url, { headers, signal: deadline }, (response) => {
+        response.resume();
+        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, marked: response.headers[SANDBOX_HEADER.toLowerCase()] === '1' }));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    trace?.response('GET', url, sandbox.status, Date.now() - started, 1);
+    return sandbox.marked;
   } catch (error) {
-    trace?.failure('GET', probe, error instanceof Error ? error.message : String(error), Date.now() - started, 1);
-    return false;
+    const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(timeoutMs) : error, host);
+    trace?.failure('GET', url, describeFailure(failure), Date.now() - started, 1);
+    const hint = hintOfFailure(failure);
+    throw failureError({ method: 'GET', path: PROBE_PATH }, failure, {
+      hint: `${hint ? `${hint} ` : ''}(the sandbox check: merch asks a server on loopback whether it is a merch sandbox before it sends the sandbox's token)`,
+    });
   }
 }

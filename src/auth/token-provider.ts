@@ -40,14 +40,21 @@ function refusing(error: AuthError): TokenProvider {
 }
 
 function sandboxToken(settings: Settings, token: string, trace?: Trace): TokenProvider {
+  const probe = { timeoutMs: settings.timeoutMs, trace, configDir: settings.configDir };
+  const notASandbox = () => notLoggedIn(settings, `${settings.baseUrl} is not a merch sandbox (no X-Merch-Sandbox header), so the sandbox's public token is not sent there`);
   let confirmed: Promise<boolean> | undefined;
   return {
     async current() {
-      confirmed ??= isMerchSandbox(settings.baseUrl, settings.timeoutMs, trace);
+      confirmed ??= isMerchSandbox(settings.baseUrl, probe);
       if (await confirmed) return token;
-      throw notLoggedIn(settings, `${settings.baseUrl} is not a merch sandbox (no X-Merch-Sandbox header), so the sandbox's public token is not sent there`);
+      throw notASandbox();
     },
-    renewAfterRejection: async () => undefined,
+    // The server refused the sandbox's token: the remembered answer may be about another
+    // server that was on this port. Asked again, and forgotten when it is no sandbox.
+    async renewAfterRejection() {
+      if (!(await isMerchSandbox(settings.baseUrl, { ...probe, fresh: true }))) throw notASandbox();
+      return undefined;
+    },
   };
 }
 

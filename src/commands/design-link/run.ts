@@ -40,7 +40,7 @@ export async function run(ctx: Context, options: DesignLinkOptions): Promise<voi
   if (!options.wait && (options.cartPort !== undefined || options.timeoutWait !== undefined)) {
     throw new UsageError(`${options.cartPort !== undefined ? '--cart-port' : '--timeout-wait'} only applies with --wait`);
   }
-  const key = await designToolKey(ctx.settings, (url) => isMerchSandbox(url, ctx.settings.timeoutMs));
+  const key = await designToolKey(ctx.settings, (url) => isMerchSandbox(url, { timeoutMs: ctx.settings.timeoutMs, configDir: ctx.settings.configDir }));
   const body = smartlinkBody(options);
   if (options.wait) {
     const { runWait } = await import('./wait.js');
