@@ -89,12 +89,16 @@ describe('orders get', () => {
     expect(rows.filter((row) => row[0] === String(waiting.id))).toHaveLength(1); // not tracked: no tracking row
   });
 
-  it('fits 80 columns, but never cuts a tracking URL', async () => {
+  it('fits 80 columns, a tracking URL included: cut with … rather than wrapped (issue 19.6j)', async () => {
     const { stdout } = await merch(sandbox(), ['orders', 'get', String(order.id)], terminal);
     const screen = plain(stdout);
-    const [before, tracking] = screen.split('\nTracking\n');
-    for (const line of before!.trimEnd().split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(80);
-    expect(tracking).toContain(order.shipping_orders[0].tracking_url);
+    for (const line of screen.trimEnd().split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(80);
+    const shipped = order.shipping_orders[0];
+    const row = screen.split('\nTracking\n')[1]!.split('\n').find((line) => line.startsWith(`${shipped.id} `))!;
+    const shown = row.split(/ {2,}/)[2]!;
+    expect(shown).toMatch(/…$/);
+    expect(shipped.tracking_url.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(stringWidth(row)).toBe(80);
   });
 
   it('piped, the shipments carry their tracking in their rows, after the columns of earlier versions', async () => {

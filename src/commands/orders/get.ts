@@ -48,10 +48,11 @@ const shipment = {
   shipDate: { header: 'Ship date', value: (s) => s.shipping_date, kind: 'fixed' },
   items: { header: 'Items', value: shipmentItems },
   tracking: { header: 'Tracking', value: (s) => s.tracking_number, kind: 'fixed' },
-  trackingUrl: { header: 'Tracking URL', value: (s) => s.tracking_url, kind: 'fixed' },
+  // Cut with … where the terminal is too narrow (a wrapped URL is no better to copy); whole when piped and in --json.
+  trackingUrl: { header: 'Tracking URL', value: (s) => s.tracking_url, kind: 'text' },
 } satisfies Record<string, Column<ShippingOrder>>;
 
-/** The shipments on a terminal; their tracking has its own section, so a URL is never cut to fit. */
+/** The shipments on a terminal; their tracking has its own section, so a URL is cut only as much as the terminal needs. */
 const shipmentColumns = [shipment.id, shipment.recipient, shipment.city, shipment.status, shipment.method, shipment.shipDate, shipment.items];
 const trackingColumns = [shipment.id, { ...shipment.tracking, header: 'Tracking number' }, shipment.trackingUrl];
 /** The shipments piped: the columns of earlier versions first (scripts cut by position), then the newer ones. */
