@@ -3,6 +3,7 @@ import { isLoopbackHost } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
+import { count } from '../../output/format.js';
 import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
 import { Journal } from '../../webhooks/journal.js';
@@ -67,7 +68,8 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     if (options.subscribe) {
       const target = subscriptionTarget(ctx, receiver, options);
       subscriptions = await subscribe(ctx, events ?? EVENT_KINDS, target);
-      ctx.io.err(`subscribed ${subscriptions.ids.length} events (subscriptions ${subscriptions.ids.join(', ')}); deleted on exit`);
+      const { ids } = subscriptions;
+      ctx.io.err(`subscribed to ${count(ids.length, 'event')} (${ids.length === 1 ? 'subscription' : 'subscriptions'} ${ids.join(', ')}); deleted on exit`);
     }
     ctx.io.err('ready; Ctrl-C to stop');
     await stop.interrupted;
