@@ -2,7 +2,8 @@ import { Option } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { WAIT_STATES } from '../../orders/follow/wait-states.js';
-import { commaLists, duration, integerId, since } from '../parse.js';
+import { TRACK_STATES } from '../../orders/track/track-states.js';
+import { commaLists, duration, integerId, integerIds, positiveInt, since } from '../parse.js';
 import { addPageFlags } from '../page-options.js';
 import { registerOrdersCreate } from './create/register.js';
 
@@ -46,6 +47,27 @@ export function registerOrders(program: MerchProgram): void {
     .option('--events <file>', 'also take changes from the journal of a running `merch webhooks listen`, as they arrive')
     .addHelpText('after', examples('merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'))
     .action(action(async (ctx, options, [id]) => (await import('./watch.js')).run(ctx, id, options)));
+
+  orders
+    .command('track')
+    .description('every shipment of a send, one record per recipient: status, tracking number and URL, ship date (polls GET /v1/orders/{id})')
+    .argument('[ids...]', 'order ids', integerIds)
+    .option('--results <file.csv>', 'the orders of a results file of `orders create --results`, each shipment with its row')
+    .option('--run <external-id>', 'the orders whose external id is this, or this and -N (the batches of a run)')
+    .addOption(new Option('--until <state>', 'poll until every shipment is there (exit 6 at --max-wait, 5 if one is cancelled)').choices(TRACK_STATES))
+    .addOption(new Option('--max-wait <duration>', 'with --until: give up after this long, exit 6 (default 30m)').argParser(duration({ bare: 's' })))
+    .addOption(new Option('--interval <duration>', 'with --until: time between polls (default 15s; backs off on errors, honours Retry-After)').argParser(duration({ bare: 's' })))
+    .option('--concurrency <n>', 'orders read at once (default 8)', positiveInt)
+    .addHelpText(
+      'after',
+      examples(
+        'merch orders track --results results.csv',
+        'merch orders track --run guests-2026 --until delivered --max-wait 72h --interval 10m',
+        'merch orders track 1001 1002 --format csv > shipments.csv',
+        "merch orders track --results results.csv --query '[?status!=`Delivered`].email'",
+      ),
+    )
+    .action(action(async (ctx, options, [ids]) => (await import('./track.js')).run(ctx, ids ?? [], options)));
 
   registerOrdersCreate(orders);
 }

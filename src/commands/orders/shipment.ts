@@ -1,17 +1,9 @@
-import type { Order } from '../../api/schemas.js';
+import type { ShippingOrder } from '../../orders/shipment-recipient.js';
 
 /** How a shipping order is named and described wherever orders are printed. */
 
-export type ShippingOrder = NonNullable<Order['shipping_orders']>[number];
-
-/** The recipient's own field, from the shipping order or its `recipient` object. */
-export function recipientField(s: ShippingOrder, field: 'first_name' | 'last_name' | 'email'): unknown {
-  return s[field] ?? (s.recipient as Record<string, unknown> | null | undefined)?.[field];
-}
-
-export function recipientName(s: ShippingOrder): string {
-  return [recipientField(s, 'first_name'), recipientField(s, 'last_name')].filter((part) => part !== null && part !== undefined && part !== '').join(' ');
-}
+// The recipient is the order domain's (orders track reads it too).
+export { recipientField, recipientName, type ShippingOrder } from '../../orders/shipment-recipient.js';
 
 /** What a shipment holds: `item 1 x 2, item 2 x 1` (order line item ids and quantities). */
 export function shipmentItems(s: ShippingOrder): string {

@@ -1,0 +1,156 @@
+import { DEFAULT_CONCURRENCY } from '../../api/paginate.js';
+import { getOrder } from '../../api/resources/orders.js';
+import type { Context } from '../../context.js';
+import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { formatDuration } from '../../lib/duration.js';
+import { untilInterrupted } from '../../lib/interrupt.js';
+import { CsvError } from '../../orders/recipients-csv.js';
+import { readResultsRows, type ResultsRow } from '../../orders/track/results-rows.js';
+import { ordersOfRun } from '../../orders/track/run-orders.js';
+import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackRequest } from '../../orders/track/send-tracker.js';
+import type { TrackState } from '../../orders/track/track-states.js';
+import { progress } from '../../output/progress.js';
+import { singleLine } from '../../output/sanitize.js';
+import { printShipments, rowsWithoutOrder, shipmentName, someOf, summary } from './track-view.js';
+
+export interface TrackFlags {
+  results?: string;
+  run?: string;
+  until?: TrackState;
+  maxWait?: number;
+  interval?: number;
+  concurrency?: number;
+}
+
+const DEFAULT_MAX_WAIT_MS = 30 * 60_000;
+const DEFAULT_INTERVAL_MS = 15_000;
+
+/**
+ * `orders track [ID...] [--results FILE] [--run EXTERNAL_ID] [--until shipped|delivered]`:
+ * one record per shipment (per recipient) of the orders named, read once, or polled until
+ * every shipment is there. The records are printed in every case, as they stand, then a
+ * summary on stderr; the exit code says the rest: 4 an order is unknown, 5 a shipment (or a
+ * recipient with no order) can never get there, 6 --max-wait passed, 130 Ctrl-C.
+ */
+export async function run(ctx: Context, ids: string[], options: TrackFlags): Promise<void> {
+  if (ids.length === 0 && options.results === undefined && options.run === undefined) {
+    throw new UsageError('name the orders to track: order ids, --results FILE or --run EXTERNAL_ID', 'e.g. merch orders track --results results.csv');
+  }
+  if (options.until === undefined) {
+    const stray = options.maxWait !== undefined ? '--max-wait' : options.interval !== undefined ? '--interval' : undefined;
+    if (stray) throw new UsageError(`${stray} needs --until (shipped or delivered)`);
+  }
+  const rows = options.results === undefined ? [] : await resultsRows(options.results);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const orders = new Map<string, { id: string; rows: ResultsRow[]; record?: OrderToTrack['record'] }>();
+  const order = (id: string) => orders.get(id) ?? orders.set(id, { id, rows: [] }).get(id)!;
+  for (const id of ids) order(id);
+  for (const row of rows) if (row.order_id !== undefined) order(row.order_id).rows.push(row);
+  if (options.run !== undefined) {
+    for (const found of await runOrders(ctx, options.run, concurrency)) order(String(found.id)).record = found;
+  }
+  const unplaced = rowsWithoutOrder(rows.filter((row) => row.order_id === undefined));
+  const request: TrackRequest = { orders: [...orders.values()], fetchOrder: (id) => getOrder(ctx.api(), id), concurrency };
+
+  if (options.until === undefined || unplaced.length > 0) {
+    const state = await readSend(request);
+    await report(ctx, state, unplaced);
+    if (state.missing.length > 0) throw notFound(state);
+    if (options.until !== undefined) {
+      throw new CliError(
+        `not every recipient can be ${options.until}: ${someOf(unplaced, 3)}`,
+        ExitCode.refused,
+        'run the same orders create command again to send the rows no order holds',
+      );
+    }
+    return;
+  }
+  await waitForAll(ctx, request, unplaced, {
+    until: options.until,
+    maxWaitMs: options.maxWait ?? DEFAULT_MAX_WAIT_MS,
+    intervalMs: options.interval ?? DEFAULT_INTERVAL_MS,
+  });
+}
+
+async function waitForAll(ctx: Context, request: TrackRequest, unplaced: string[], wait: { until: TrackState; maxWaitMs: number; intervalMs: number }): Promise<void> {
+  const { until } = wait;
+  const started = Date.now();
+  const elapsed = () => formatDuration(Date.now() - started);
+  const interruption = untilInterrupted(ctx.interrupts);
+  // One line on stderr per change of where the send stands (not one per poll), piped or not.
+  let shown = '';
+  const result = await waitForSend(request, {
+    ...wait,
+    interrupted: interruption.signal,
+    onPoll: (state, over) => {
+      const now = summary(state.shipments);
+      if (now !== shown && !over) ctx.io.err(singleLine(`${now} (waiting for ${until}, ${elapsed()})`));
+      shown = now;
+    },
+    onTransientError: (error, retryInMs) => ctx.io.err(singleLine(`${error.message}; polling again in ${formatDuration(retryInMs)}`)),
+  }).finally(() => interruption.dispose());
+  const { state, waiting } = result;
+  await report(ctx, state, unplaced);
+  const total = state.shipments.length;
+  const behind = [...waiting.shipments.map((s) => `${shipmentName(s)}: ${s.status ?? 'status unknown'}`), ...waiting.orders.map((id) => `order ${id}: no shipments listed`)];
+  switch (result.outcome) {
+    case 'reached':
+      return;
+    case 'missing':
+      throw notFound(state);
+    case 'cancelled': {
+      const cancelled = [
+        ...state.cancelled.map((s) => `${shipmentName(s)}: ${state.cancelledOrders.includes(String(s.order_id)) ? 'its order is cancelled' : 'cancelled'}`),
+        ...state.cancelledOrders.filter((id) => !state.cancelled.some((s) => String(s.order_id) === id)).map((id) => `order ${id}: cancelled`),
+      ];
+      throw new CliError(`${cancelled.length === 1 ? 'a shipment' : `${cancelled.length} shipments`} can never be ${until}: ${someOf(cancelled)}`, ExitCode.refused);
+    }
+    case 'timed-out':
+      throw new CliError(
+        `${waiting.shipments.length} of ${total} shipments not ${until} after ${formatDuration(wait.maxWaitMs)}: ${someOf(behind)}`,
+        ExitCode.timedOut,
+        'wait longer with --max-wait (e.g. --max-wait 2h)',
+      );
+    case 'interrupted':
+      throw new CancelledError(`interrupted after ${elapsed()}; ${waiting.shipments.length} of ${total} shipments not ${until}`);
+  }
+}
+
+/** The records on stdout, then on stderr the summary and what has no shipment to show. */
+async function report(ctx: Context, state: SendState, unplaced: string[]): Promise<void> {
+  await printShipments(ctx, state.shipments);
+  ctx.io.err(summary(state.shipments));
+  for (const line of unplaced) ctx.io.err(line);
+  for (const { order_id: id, status } of state.withoutShipments) ctx.io.err(`order ${id} lists no shipping orders (${status ?? 'status unknown'})`);
+}
+
+function notFound(state: SendState): CliError {
+  const ids = state.missing;
+  const what = ids.length === 1 ? `order ${ids[0]} was` : `orders ${someOf(ids)} were`;
+  const others = state.shipments.length > 0 || state.withoutShipments.length > 0 ? ' (the other orders are shown)' : '';
+  return new CliError(`${what} not found${others}`, ExitCode.notFound);
+}
+
+async function resultsRows(path: string): Promise<ResultsRow[]> {
+  try {
+    return await readResultsRows(path, path);
+  } catch (error) {
+    if (error instanceof CsvError) throw new UsageError(`--results: ${error.message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`--results: no file at ${path}`, 'give the file `orders create --results FILE` wrote');
+    if (code === 'EISDIR' || code === 'EACCES') throw new UsageError(`--results: cannot read ${path} (${code === 'EISDIR' ? 'a directory' : 'permission denied'})`);
+    throw error;
+  }
+}
+
+/** The orders of a run, every page of the order list read (a counter on a terminal). */
+async function runOrders(ctx: Context, runId: string, concurrency: number) {
+  const counter = progress(ctx.io, 'orders read');
+  try {
+    const found = await ordersOfRun(ctx.api(), runId, { concurrency, onProgress: (fetched, total) => counter.update(fetched, total) });
+    if (found.length === 0) throw new CliError(`no orders of run ${runId}: none has the external id ${runId} or ${runId}-<n>`, ExitCode.notFound);
+    return found;
+  } finally {
+    counter.done();
+  }
+}

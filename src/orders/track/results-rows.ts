@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { CsvError } from '../recipients-csv.js';
+
+/**
+ * The rows of a results file of `orders create --results` (src/orders/results-file.ts), read
+ * back by their column names, so a file with more columns, or its columns in another order,
+ * reads the same. `row` and `order_id` are needed; a row without an order id is a recipient
+ * no order holds (its batch was refused: `status` and `error` say why).
+ */
+
+export interface ResultsRow {
+  /** The recipient's 1-based position among the data rows of the recipients file. */
+  row: number;
+  external_id: string;
+  order_id?: string;
+  shipping_order_id?: string;
+  /** `created`, `existing` or `refused` (whatever the file says, as it says it). */
+  status: string;
+  error?: string;
+}
+
+const NEEDED = ['row', 'order_id'] as const;
+
+/** The results file's rows, in the file's order. Throws CsvError naming the file (and the line) when it is not a results file. */
+export async function readResultsRows(path: string, file: string): Promise<ResultsRow[]> {
+  const bytes = await readFile(path);
+  let records: string[][];
+  try {
+    records = parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (err) {
+    throw new CsvError(file, undefined, undefined, `not a valid CSV: ${(err as Error).message}`);
+  }
+  const header = (records[0] ?? []).map((name) => name.trim().toLowerCase());
+  const missing = NEEDED.filter((name) => !header.includes(name));
+  if (missing.length > 0) {
+    throw new CsvError(file, undefined, undefined, `not a results file of orders create --results (no ${missing.join(', ')} column)`);
+  }
+  const at = (cells: string[], name: string): string | undefined => {
+    const index = header.indexOf(name);
+    const value = index < 0 ? undefined : cells[index]?.trim();
+    return value === '' ? undefined : value;
+  };
+  return records.slice(1).map((cells, i) => {
+    const row = Number(at(cells, 'row'));
+    // The line in the file: the header is line 1.
+    if (!Number.isSafeInteger(row) || row < 1) throw new CsvError(file, i + 2, 'row', `expected a row number, got '${at(cells, 'row') ?? ''}'`);
+    return {
+      row,
+      external_id: at(cells, 'external_id') ?? '',
+      order_id: at(cells, 'order_id'),
+      shipping_order_id: at(cells, 'shipping_order_id'),
+      status: at(cells, 'status') ?? '',
+      error: at(cells, 'error'),
+    };
+  });
+}
