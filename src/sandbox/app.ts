@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { accountOfRequest, requireAccount } from './auth.js';
 import type { App, Env, SandboxContext } from './route-context.js';
-import { errorResponse } from './errors.js';
+import { errorResponse, pageNotFound } from './errors.js';
 import { addLatency, injectFaults, isDrop, type FaultOptions } from './faults.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { controlRoutes, CONTROLS_PATH } from './routes/controls.js';
@@ -14,6 +14,7 @@ import { paymentMethodRoutes } from './routes/payment-methods.js';
 import { supplierProductRoutes } from './routes/supplier-products.js';
 import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { answerMethod, resolveView } from './views.js';
 
 export interface RecordedRequest {
   method: string;
@@ -95,7 +96,9 @@ export function createApp(options: AppOptions): App {
   ];
   if (shaping.length > 0) for (const prefix of SERVICE_PREFIXES) app.use(`${prefix}/*`, ...shaping);
   const authenticate = requireAccount(ctx);
-  app.use('/v1/*', authenticate);
+  // As Django and DRF answer: the URL is resolved first (a path outside every route is
+  // Django's 404 page, token or not), then the token is checked, then the method.
+  app.use('/v1/*', resolveView(app), authenticate, answerMethod);
   app.use(`${CONTROLS_PATH}/*`, (c, next) => (c.req.path === `${CONTROLS_PATH}/info` ? next() : authenticate(c, next)));
 
   supplierProductRoutes(app, ctx);
@@ -110,6 +113,8 @@ export function createApp(options: AppOptions): App {
   oauthRoutes(app, ctx);
 
   app.onError((error, c) => errorResponse(error, c, options.log));
-  app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+  // Not the service's (test controls, OAuth, the design tool): Django's 404 page too, but
+  // the test controls answer JSON.
+  app.notFound((c) => (c.req.path.startsWith(`${CONTROLS_PATH}/`) ? c.json({ detail: 'Not found.' }, 404) : pageNotFound(c)));
   return app;
 }

@@ -70,12 +70,12 @@ export function completeCart(ctx: SandboxContext, account: string, feCartUrl: st
     throw validationError([{ path: ['fe_cart_url'], message: 'Not a cart URL of this design tool.' }]);
   }
   const cart = ctx.store.cart(match[1]!);
-  if (!cart || cart.account !== account) throw notFound('Cart');
+  if (!cart || cart.account !== account) throw notFound();
   if (cart.custom_product !== null) {
     throw conflict('This cart was already completed.', { custom_product_id: cart.custom_product });
   }
   const supplier = ctx.catalog.get(cart.supplier_product);
-  if (!supplier) throw notFound('Supplier product');
+  if (!supplier) throw notFound();
   const product = buildCustomProduct({
     id: ctx.store.nextId('custom_product'),
     supplier,

@@ -20,7 +20,27 @@ export class HttpError extends Error {
 /** DRF's key for errors of a whole object (the body, or one item of a list). */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
-export const notFound = (what: string): HttpError => new HttpError(404, { detail: `${what} not found.` });
+/** DRF's 404 for an id that names nothing (the test controls may say more). */
+export const notFound = (detail = 'Not found.'): HttpError => new HttpError(404, { detail });
+
+/**
+ * Django's own 404 page (`page_not_found` without a 404.html template, DEBUG off): what a
+ * path outside every route gets, before any view and so before authentication.
+ */
+const DJANGO_NOT_FOUND_PAGE = `
+<!doctype html>
+<html lang="en">
+<head>
+  <title>Not Found</title>
+</head>
+<body>
+  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>
+</body>
+</html>
+`;
+
+export const pageNotFound = (c: Context): Response =>
+  c.body(DJANGO_NOT_FOUND_PAGE, 404, { 'Content-Type': 'text/html' });
 
 export const conflict = (detail: string, extra: Record<string, unknown> = {}): HttpError =>
   new HttpError(409, { detail, ...extra });

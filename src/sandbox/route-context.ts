@@ -20,9 +20,17 @@ export interface SandboxContext {
   url(): string;
 }
 
+/** A service path's view, as DRF describes it (src/sandbox/views.ts builds them from the routes). */
+export interface ServiceView {
+  /** DRF's view name: `Order List`, `Order Instance`. */
+  name: string;
+  /** The methods it answers, in DRF's order, HEAD and OPTIONS included: the `Allow` header. */
+  allowed: readonly string[];
+}
+
 export interface Env {
   Bindings: HttpBindings;
-  Variables: { account: string; user: number; fault: FaultKind | undefined };
+  Variables: { account: string; user: number; fault: FaultKind | undefined; view: ServiceView };
 }
 
 export type App = Hono<Env>;

@@ -1,19 +1,33 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { HttpError, validationError, zodFindings } from './errors.js';
+import { HttpError, notFound, validationError, zodFindings } from './errors.js';
+import { pythonJsonError } from './python-json.js';
 
 /** zod at the edge: every request body and query goes through one of these. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   return check(schema, await readJson(c));
 }
 
-/** The request body as JSON, any value; a body that is not JSON is DRF's 400. */
+/**
+ * The request body as JSON, any value, as DRF's request.data reads it: no body is `{}` (the
+ * fields' own "required" messages follow); a body whose Content-Type is not JSON's is 415
+ * (the type named as sent, `""` when none was); JSON that does not parse is 400 with
+ * Python's reason (src/sandbox/python-json.ts).
+ */
 export async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, { detail: 'The request body must be JSON.' });
-  }
+  const text = await c.req.text();
+  if (text === '') return {};
+  const contentType = c.req.header('content-type') ?? '';
+  if (!isJsonMediaType(contentType)) throw new HttpError(415, { detail: `Unsupported media type "${contentType}" in request.` });
+  const refusal = pythonJsonError(text);
+  if (refusal !== undefined) throw new HttpError(400, { detail: `JSON parse error - ${refusal}` });
+  return JSON.parse(text);
+}
+
+/** DRF's media type match against its JSONParser's `application/json` (parameters ignored, `*` matching any part). */
+function isJsonMediaType(contentType: string): boolean {
+  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/');
+  return (type === 'application' || type === '*') && (subtype === 'json' || subtype === '*');
 }
 
 /** The query's parameters; a repeated one by its last value, as Django's QueryDict reads it. */
@@ -35,10 +49,10 @@ export function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
 export const requiredOr = (message: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? 'This field is required.' : message;
 
-/** A path id: a positive integer, else the resource cannot exist (404). */
-export function pathId(c: Context, what: string, name = 'id'): number {
+/** A path id: a positive integer, else the resource cannot exist (DRF's 404). */
+export function pathId(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
-  if (!/^\d+$/.test(raw)) throw new HttpError(404, { detail: `${what} not found.` });
+  if (!/^\d+$/.test(raw)) throw notFound();
   return Number(raw);
 }
 

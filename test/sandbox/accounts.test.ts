@@ -29,10 +29,13 @@ describe('authentication', () => {
     expect(body).toEqual({ sandbox: true, version: 1, design_tool_url: `${sandbox().url}/design-tool` });
   });
 
-  it('answers unknown paths with a JSON 404', async () => {
-    const { status, body } = await call(sandbox(), '/v1/nothing-here');
-    expect(status).toBe(404);
-    expect(body.detail).toEqual(expect.any(String));
+  it('answers a path outside every route with Django\'s HTML 404 page, before asking for a token', async () => {
+    for (const token of [undefined, null]) {
+      const { status, body, headers } = await call(sandbox(), '/v1/nothing-here', { token });
+      expect(status).toBe(404);
+      expect(headers.get('content-type')).toBe('text/html');
+      expect(body).toContain('<title>Not Found</title>');
+    }
   });
 });
 

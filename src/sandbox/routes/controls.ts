@@ -28,22 +28,22 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
   );
 
   app.post(`${CONTROLS_PATH}/orders/:id/advance`, (c) => {
-    const order = store.order(c.get('account'), pathId(c, 'Order'));
-    if (!order) throw notFound('Order');
+    const order = store.order(c.get('account'), pathId(c));
+    if (!order) throw notFound('Order not found.');
     return c.json(lifecycle.advanceOrder(c.get('account'), order));
   });
 
   app.post(`${CONTROLS_PATH}/orders/:id/cancel`, (c) => {
-    const order = store.order(c.get('account'), pathId(c, 'Order'));
-    if (!order) throw notFound('Order');
+    const order = store.order(c.get('account'), pathId(c));
+    if (!order) throw notFound('Order not found.');
     return c.json(lifecycle.cancelOrder(c.get('account'), order));
   });
 
   app.post(`${CONTROLS_PATH}/shipping-orders/:id/advance`, (c) => {
-    const id = pathId(c, 'Shipping order');
+    const id = pathId(c);
     const order = store.orders(c.get('account')).find((candidate) => candidate.shipping_orders.some((shipping) => shipping.id === id));
     const shipping = order?.shipping_orders.find((candidate) => candidate.id === id);
-    if (!order || !shipping) throw notFound('Shipping order');
+    if (!order || !shipping) throw notFound('Shipping order not found.');
     return c.json(lifecycle.advanceShippingOrder(c.get('account'), order, shipping));
   });
 
@@ -54,7 +54,7 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
       body.id === undefined
         ? [...resources].sort((a, b) => b.id - a.id)[0]
         : resources.find((candidate) => candidate.id === body.id);
-    if (!resource) throw notFound(`Resource for ${body.event}`);
+    if (!resource) throw notFound(`No resource for ${body.event}.`);
     const data = body.stale === true ? staleSnapshot(body.event, resource) : resource;
     const subscriptions = ctx.events.emit(c.get('account'), body.event, data);
     return c.json({ event: body.event, resource_id: resource.id, subscriptions });
@@ -76,7 +76,7 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
     const body = await parseJson(c, finishBody);
     const params = new URL(body.url).searchParams;
     const session = findSession(ctx, params.get('session') ?? undefined, params.get('userToken') ?? undefined);
-    if (!session || session.account !== c.get('account')) throw notFound('Design session');
+    if (!session || session.account !== c.get('account')) throw notFound('Design session not found.');
     return c.json({ redirect: finishDesign(ctx, session, body.design, new URL(c.req.url).origin) });
   });
 }

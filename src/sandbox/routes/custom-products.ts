@@ -22,8 +22,8 @@ export function customProductRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.get('/v1/custom-products/:id', (c) => {
-    const product = ctx.store.customProduct(c.get('account'), pathId(c, 'Custom product'));
-    if (!product) throw notFound('Custom product');
+    const product = ctx.store.customProduct(c.get('account'), pathId(c));
+    if (!product) throw notFound();
     return c.json(product);
   });
 }

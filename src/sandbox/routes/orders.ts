@@ -54,8 +54,8 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.get('/v1/orders/:id', (c) => {
-    const order = store.order(c.get('account'), pathId(c, 'Order'));
-    if (!order) throw notFound('Order');
+    const order = store.order(c.get('account'), pathId(c));
+    if (!order) throw notFound();
     return c.json(order);
   });
 

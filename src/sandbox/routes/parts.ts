@@ -18,7 +18,7 @@ const expandQuery = z.object({
 
 /** Products are the catalog's supplier products followed by the caller's custom products. */
 function productParts(c: Context<Env>, ctx: SandboxContext): Part[] {
-  const id = pathId(c, 'Product');
+  const id = pathId(c);
   if (id < FIRST_CUSTOM_PRODUCT_ID) {
     const supplier = ctx.catalog.get(id);
     if (supplier) return partsOf(supplierPartSource(supplier));
@@ -26,7 +26,7 @@ function productParts(c: Context<Env>, ctx: SandboxContext): Part[] {
     const custom = ctx.store.customProduct(c.get('account'), id);
     if (custom) return partsOf(customPartSource(custom));
   }
-  throw notFound('Product');
+  throw notFound();
 }
 
 /** The product's attributes are its filters; any other query parameter is ignored, as DRF does. */
@@ -52,9 +52,9 @@ export function partRoutes(app: App, ctx: SandboxContext): void {
 
   app.get('/v1/products/:id/parts/:part', (c) => {
     const { expand = [] } = parseQuery(c, expandQuery);
-    const partId = pathId(c, 'Part', 'part');
+    const partId = pathId(c, 'part');
     const part = productParts(c, ctx).find((candidate) => candidate.id === partId);
-    if (!part) throw notFound('Part');
+    if (!part) throw notFound();
     return c.json(expandPart(part, expand));
   });
 }

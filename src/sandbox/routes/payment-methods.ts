@@ -10,7 +10,7 @@ const patchBody = z.object({ is_default: z.boolean({ error: 'Must be true or fal
 
 function find(c: Context<Env>, account: AccountState): PaymentMethod {
   const method = account.payment_methods.find((candidate) => candidate.id === c.req.param('id'));
-  if (!method) throw notFound('Payment method');
+  if (!method) throw notFound();
   return method;
 }
 

@@ -45,8 +45,8 @@ export function supplierProductRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.get('/v1/supplier-products/:id', (c) => {
-    const product = ctx.catalog.get(pathId(c, 'Supplier product'));
-    if (!product) throw notFound('Supplier product');
+    const product = ctx.catalog.get(pathId(c));
+    if (!product) throw notFound();
     return c.json(product);
   });
 }

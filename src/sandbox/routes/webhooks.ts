@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { eventKindSchema } from '../../contract/delivery.js';
+import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
-import { parseJson, pathId } from '../validate.js';
+import { parseJson, pathId, requiredOr } from '../validate.js';
 
+/** DRF's messages: a ChoiceField's and a URLField's. */
 const createBody = z.object({
-  event: eventKindSchema,
-  target: z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' }),
+  event: z.enum(EVENT_KINDS, { error: (issue) => requiredOr(`"${String(issue.input)}" is not a valid choice.`)(issue) }),
+  target: z.url({ protocol: /^https?$/, error: requiredOr('Enter a valid URL.') }),
 });
 
 export function webhookRoutes(app: App, ctx: SandboxContext): void {
@@ -29,7 +30,7 @@ export function webhookRoutes(app: App, ctx: SandboxContext): void {
   });
 
   app.delete('/v1/core/webhooks/:id', (c) => {
-    if (!store.removeSubscription(c.get('account'), pathId(c, 'Webhook subscription'))) throw notFound('Webhook subscription');
+    if (!store.removeSubscription(c.get('account'), pathId(c))) throw notFound();
     return c.body(null, 204);
   });
 }
