@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// `npm run lint` is dependency-cruiser with .dependency-cruiser.cjs: the layers of src/ as a
+// gate. The gate's exit code is the subject, so its real command line runs, on a copy of
+// this tree with one violation of each rule planted. It must report exactly those: so the
+// tree itself passes (as .ci/run's lint step checks too).
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DEPCRUISE = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+interface Lint {
+  code: number;
+  output: string;
+}
+
+/** `depcruise src --output-type err-long` in `dir`, with the repository's config (as `npm run lint`). */
+function lint(dir: string): Promise<Lint> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [DEPCRUISE, 'src', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err-long'],
+      { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: '1' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+/** One planted violation: the rule that must name it, and its files (the first is where it is reported). */
+const PLANTED: { rule: string; files: Record<string, string> }[] = [
+  { rule: 'contract-stands-alone', files: { 'src/contract/zz-planted.ts': "import type { Settings } from '../config/settings.js';\nexport type Planted = Settings;\n" } },
+  { rule: 'sandbox-only-contract-and-lib', files: { 'src/sandbox/zz-planted.ts': "import { ExitCode } from '../errors.js';\nexport const planted = ExitCode.ok;\n" } },
+  { rule: 'domain-never-cli', files: { 'src/orders/zz-planted.ts': "import type { Context } from '../context.js';\nexport type Planted = Context;\n" } },
+  { rule: 'domain-never-cli', files: { 'src/lib/zz-planted.ts': "import { positiveInt } from '../commands/parse.js';\nexport const planted = positiveInt;\n" } },
+  {
+    // A circle of types only: still a circle.
+    rule: 'no-circular',
+    files: {
+      'src/commands/zz-planted-a.ts': "import type { B } from './zz-planted-b.js';\nexport interface A { b?: B }\n",
+      'src/commands/zz-planted-b.ts': "import type { A } from './zz-planted-a.js';\nexport interface B { a?: A }\n",
+    },
+  },
+];
+
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run lint (the layers of src/)', () => {
+  it('fails on each rule broken, naming the rule and the file, and on nothing else', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'merch-layers-'));
+    copies.push(dir);
+    cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
+    cpSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+    for (const { files } of PLANTED) for (const [file, source] of Object.entries(files)) writeFileSync(join(dir, file), source);
+    // The CLI's context takes something from the commands above it.
+    appendFileSync(join(dir, 'src/context.ts'), "\nimport type { MerchProgram } from './commands/program.js';\nexport type Planted = MerchProgram;\n");
+
+    const result = await lint(dir);
+    expect(result.code, result.output).not.toBe(0);
+    for (const { rule, files } of PLANTED) expect(result.output, rule).toMatch(new RegExp(`error ${rule}: ${Object.keys(files)[0]} →`));
+    expect(result.output).toMatch(/error no-circular: src\/commands\/zz-planted-a\.ts → \s*src\/commands\/zz-planted-b\.ts →\s*src\/commands\/zz-planted-a\.ts/);
+    expect(result.output).toMatch(/error cli-context-below-commands: src\/context\.ts → src\/commands\/program\.ts/);
+    // Those six and no other: the tree as it is passes.
+    expect(result.output).toMatch(/x 6 dependency violations \(6 errors, 0 warnings\)/);
+  }, 120_000);
+});
