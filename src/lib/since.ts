@@ -1,14 +1,13 @@
 import { DurationError, parseDuration } from './duration.js';
 
 /**
- * "Since when": an age back from now in the durations' syntax (src/lib/duration.ts) plus
- * days (`10m`, `24h`, `7d`, `1h30m`), or an ISO 8601 date or date-time (`2026-11-01`:
+ * "Since when": an age back from now in the durations' syntax (src/lib/duration.ts: `10m`,
+ * `24h`, `7d`, `1h30m`), or an ISO 8601 date or date-time (`2026-11-01`:
  * midnight UTC; `2026-11-01T09:00:00+01:00`; a date-time without an offset is local time).
  * A bare number is refused: minutes, hours or days would all be a guess.
  */
 
 const DAY_MS = 24 * 3_600_000;
-const DAYS = /^(\d+(?:\.\d+)?|\.\d+)d$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 /** Ages up to about a hundred years: further back than any order. */
 const MAX_AGE_MS = 100 * 365 * DAY_MS;
@@ -22,8 +21,6 @@ export function parseSince(text: string, now = Date.now()): Date {
     if (Number.isNaN(at) || !isCalendarDay(trimmed)) throw new SinceError(`not a date: '${text}'`);
     return new Date(at);
   }
-  const days = DAYS.exec(trimmed);
-  if (days) return new Date(now - Math.round(Number(days[1]) * DAY_MS));
   if (/^[\d.]+$/.test(trimmed) || trimmed === '') throw new SinceError(`expected an age with its unit (10m, 24h, 7d) or an ISO 8601 date (2026-11-01), got '${text}'`);
   try {
     return new Date(now - parseDuration(trimmed, { bare: 's', max: MAX_AGE_MS }));
