@@ -7,6 +7,7 @@ import { cliErrorOfAuth } from './commands/auth-exit-codes.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
 import { colorAllowed } from './output/io.js';
+import { redactUrlCredentials } from './output/redact-url.js';
 import { stripControl } from './output/sanitize.js';
 import { red } from './output/style.js';
 
@@ -45,18 +46,23 @@ function report(error: unknown, verbose: boolean, stderr: Writable, color: boole
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
   if (error instanceof CliError) {
-    stderr.write(`${label} ${stripControl(error.message)}\n`);
-    if (error.hint) stderr.write(`hint: ${stripControl(error.hint)}\n`);
+    stderr.write(`${label} ${shown(error.message)}\n`);
+    if (error.hint) stderr.write(`hint: ${shown(error.hint)}\n`);
     return error.exitCode;
   }
   if (error instanceof Error && error.name === 'ExitPromptError') {
     stderr.write('cancelled\n');
     return ExitCode.interrupted;
   }
-  stderr.write(`${label} ${stripControl(unexpectedMessage(error))}\n`);
-  if (verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+  stderr.write(`${label} ${shown(unexpectedMessage(error))}\n`);
+  if (verbose && error instanceof Error && error.stack) stderr.write(`${redactUrlCredentials(error.stack)}\n`);
   else stderr.write('hint: run again with --verbose for details\n');
   return ExitCode.failed;
+}
+
+/** A message as printed: no escape sequences, no URL credentials (a password in --base-url). */
+function shown(text: string): string {
+  return stripControl(redactUrlCredentials(text));
 }
 
 /** The first line of something thrown that is not a CliError (a bug): never empty, `undefined` or `[object Object]`. */

@@ -2,6 +2,7 @@ import { Command } from '@commander-js/extra-typings';
 import { addGlobalOptions, type GlobalOptions } from '../global-options.js';
 import type { RunEnvironment } from '../run-environment.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { redactUrlCredentials } from '../output/redact-url.js';
 import { red } from '../output/style.js';
 import { VERSION } from '../version.js';
 
@@ -26,7 +27,7 @@ export class MerchProgram extends Command<[], GlobalOptions> {
       getErrHelpWidth: () => (io.stderrIsTTY ? io.columns : undefined) ?? 80,
       getOutHasColors: () => false,
       getErrHasColors: () => false,
-      outputError: (text, write) => write(this.redErrors ? text.replace(/^error:/, red('error:', true)) : text),
+      outputError: (text, write) => write(redactUrlCredentials(this.redErrors ? text.replace(/^error:/, red('error:', true)) : text)),
     })
       .description('Command-line client for the Custom Product Ordering Service')
       .version(VERSION, '-V, --version')

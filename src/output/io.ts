@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { redactUrlCredentials } from './redact-url.js';
 
 /**
  * The streams a run of the CLI talks through, as main() gets them: the process's own
@@ -22,6 +23,7 @@ export interface IO extends IOStreams {
   /** Prompts are allowed: stdin and stdout are TTYs, no --no-input and no CI. */
   canPrompt: boolean;
   out(text: string): void;
+  /** A line on stderr, URL credentials hidden (src/output/redact-url.ts). */
   err(text: string): void;
 }
 
@@ -56,7 +58,8 @@ export function commandIO(streams: IOStreams, options: IoOptions): IO {
     color: colorAllowed(options.noColor, env) && streams.stdoutIsTTY,
     canPrompt: streams.stdinIsTTY && streams.stdoutIsTTY && !options.noInput && !isCi(env),
     out: (text) => void streams.stdout.write(line(text)),
-    err: (text) => void streams.stderr.write(line(text)),
+    // Messages, warnings and --verbose traces never show a URL's credentials.
+    err: (text) => void streams.stderr.write(line(redactUrlCredentials(text))),
   };
 }
 

@@ -3,8 +3,19 @@ import { AuthError } from '../../auth/errors.js';
 import type { Context } from '../../context.js';
 import { readProfile, type Session } from '../../config/store.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js';
+import { redactUrlCredentials } from '../../output/redact-url.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
 import { cliErrorOfAuth } from '../auth-exit-codes.js';
+
+/** The methods as the text view says them. */
+const SIGNED_IN_WITH: Record<string, string> = {
+  password: 'password (a developer app)',
+  web: 'the browser (a developer app)',
+  token: 'a token (merch login --with-token)',
+  env: 'MERCH_TOKEN',
+  sandbox: "the sandbox's public token (no sign-in needed)",
+  none: 'nothing: run merch login',
+};
 
 interface AuthStatus {
   profile: string;
@@ -14,7 +25,10 @@ interface AuthStatus {
   account: Session['account'] | null;
   /** The account requests act for (SC-Account-Id): the discovered one unless one is set. */
   account_id: string | null;
-  /** How the token was obtained: password, web, token (login --with-token), env (MERCH_TOKEN), sandbox, or none. */
+  /**
+   * How the token was obtained: password, web, token (login --with-token), env
+   * (MERCH_TOKEN), sandbox (its public token, where it works), or none.
+   */
   method: string;
   expires_at: string | null;
   token_source: string;
@@ -31,7 +45,7 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
   const { settings } = ctx;
   const status: AuthStatus = {
     profile: settings.profile,
-    base_url: settings.baseUrl,
+    base_url: redactUrlCredentials(settings.baseUrl),
     base_url_source: settings.baseUrlSource,
     user: settings.session?.user ?? null,
     account: settings.session?.account ?? null,
@@ -55,6 +69,12 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       if (!(error instanceof CliError) || error.exitCode === ExitCode.usage) throw error;
       status.token_valid = error.exitCode === ExitCode.auth ? false : null;
       status.error = error.message;
+      // The sandbox's public token is no sign-in: where it does not work (not a merch
+      // sandbox, so it was not even sent), nothing is signed in, and the hint says why.
+      if (status.method === 'sandbox' && status.token_valid === false) {
+        status.method = 'none';
+        status.error = error.hint ?? error.message;
+      }
     }
   }
   // Read after the request: a refresh may have replaced the token.
@@ -67,11 +87,19 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       { header: 'Base URL', value: (s) => `${s.base_url} (${s.base_url_source})` },
       { header: 'User', value: (s) => s.user?.email ?? '(unknown)' },
       { header: 'Account', value: (s) => (s.account ? `${s.account.name} (${s.account.id})` : '(unknown)') + (s.account_id && s.account_id !== s.account?.id ? `; requests act for ${s.account_id}` : '') },
-      { header: 'Signed in with', value: (s) => (s.method === 'none' ? 'nothing: run merch login' : s.method) },
+      { header: 'Signed in with', value: (s) => SIGNED_IN_WITH[s.method] ?? s.method },
       { header: 'Expires', value: (s) => s.expires_at ?? (s.method === 'none' ? '' : 'unknown') },
-      { header: 'Token works', value: (s) => (s.token_valid === null ? `unknown${s.error ? `: ${s.error}` : ''}` : s.token_valid ? 'yes' : `no${s.error ? `: ${s.error}` : ''}`) },
+      { header: 'Token works', value: tokenWorks },
     ]);
   }
   if (status.token_valid === true) return ExitCode.ok;
   return status.token_valid === false || settings.tokenSource === 'none' ? ExitCode.auth : ExitCode.failed;
+}
+
+/** `yes`, `no: why`, `unknown: why`; with no token, that there is none (and why the sandbox's was not sent). */
+function tokenWorks(status: AuthStatus): string {
+  const why = status.error ? `: ${status.error}` : '';
+  if (status.method === 'none') return `no token${why}`;
+  if (status.token_valid === null) return `unknown${why}`;
+  return status.token_valid ? 'yes' : `no${why}`;
 }

@@ -2,7 +2,8 @@ import type { Context } from '../../context.js';
 import { normaliseEndpoint } from '../../auth/endpoints.js';
 import { normaliseUrl } from '../../config/settings.js';
 import { readProfile, updateProfile } from '../../config/store.js';
-import { UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { redactUrlCredentials } from '../../output/redact-url.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
 
 const PLAIN_KEYS = ['base-url', 'account-id', 'design-tool-url', 'token-url', 'authorize-url', 'revoke-url'] as const;
@@ -13,7 +14,8 @@ const SECRET_KEY = 'design-tool-key';
 export async function list(ctx: Context): Promise<void> {
   const stored = readProfile(ctx.settings.configDir, ctx.settings.profile);
   const view: Record<string, string | null> = { profile: ctx.settings.profile };
-  for (const key of PLAIN_KEYS) view[key] = stored[key] ?? null;
+  // A URL's credentials are never shown (src/output/redact-url.ts).
+  for (const key of PLAIN_KEYS) view[key] = stored[key] === undefined ? null : redactUrlCredentials(stored[key]);
   view.token = stored.token ? 'set' : 'not set';
   view[SECRET_KEY] = stored[SECRET_KEY] ? 'set' : 'not set';
   if (isMachineOutput(ctx.format)) await printJson(ctx, view);
@@ -23,8 +25,9 @@ export async function list(ctx: Context): Promise<void> {
 export async function get(ctx: Context, key: string): Promise<void> {
   const plain = plainKey(key);
   const value = readProfile(ctx.settings.configDir, ctx.settings.profile)[plain];
-  if (value === undefined) throw new UsageError(`${key} is not set in profile ${ctx.settings.profile}`);
-  ctx.io.out(value);
+  // Not set is an answer, not a usage error: exit 1 with nothing on stdout, as `git config --get`.
+  if (value === undefined) throw new CliError(`${key} is not set in profile ${ctx.settings.profile}`, ExitCode.failed, `set it with: merch config set ${key} VALUE`);
+  ctx.io.out(redactUrlCredentials(value));
 }
 
 export async function set(ctx: Context, key: string, value: string | undefined): Promise<void> {
