@@ -39,7 +39,7 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
 const PROFILE_MAKERS = new Set(['login', 'config set']);
 
 /** `config set`, `orders list`, ...: the command's words after `merch`. */
-function pathOf(command: CommandUnknownOpts): string {
+export function pathOf(command: CommandUnknownOpts): string {
   const names: string[] = [];
   for (let at: CommandUnknownOpts | null = command; at?.parent; at = at.parent) names.unshift(at.name());
   return names.join(' ');

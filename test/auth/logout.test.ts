@@ -36,6 +36,16 @@ describe('merch logout', () => {
     expect(user.stored().session).toBeUndefined();
   });
 
+  it('a second logout says there is nothing to forget, sends nothing, and is no error (issue 19.6j)', async () => {
+    const proxy = await recordingProxy(sandbox().url);
+    const user = profile(proxy.url);
+    expectExit(await user.passwordLogin(), 0);
+    expect(expectExit(await user.run(['logout']), 0).stderr).toBe('Logged out of profile default.\n');
+    const calls = proxy.calls.length;
+    expect(expectExit(await user.run(['logout']), 0).stderr).toBe('Not logged in to profile default: nothing to forget.\n');
+    expect(proxy.calls.slice(calls)).toEqual([]);
+  });
+
   it('a revoke endpoint that cannot be reached is a warning: the tokens are forgotten anyway', async () => {
     const user = profile(sandbox().url);
     const closed = `http://127.0.0.1:${await freePort()}/o/revoke_token/`;

@@ -52,7 +52,8 @@ describe('logout and the design tool key (issue 13.20)', () => {
     await run(['config', 'set', 'design-tool-key'], { stdin: 'provider-key' });
     const { code, stderr } = await run(['logout']);
     expect(code).toBe(0);
-    expect(stderr).toBe('Logged out of profile default (its design tool key is forgotten too).\n');
+    // Not signed in (issue 19.6j): only the key was there to forget.
+    expect(stderr).toBe('Not logged in to profile default; its design tool key is forgotten.\n');
     expect(storedProfile()['design-tool-key']).toBeUndefined();
   });
 

@@ -1,11 +1,11 @@
 import { Argument } from '@commander-js/extra-typings';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
+import { textOnly } from '../text-only.js';
 import { SHELLS } from './shells.js';
 
 export function registerCompletion(program: MerchProgram): void {
-  program
-    .command('completion')
+  textOnly(program.command('completion'), 'a shell script')
     .description('print a shell completion script')
     // Choices, not a parser: the completion scripts offer them (`merch completion <TAB>`).
     .addArgument(new Argument('<shell>', 'the shell to write it for').choices(SHELLS))

@@ -2,10 +2,10 @@ import { Option } from '@commander-js/extra-typings';
 import { DUPLICATE_ORDER_FORMS, FAULT_KINDS, SANDBOX_DEFAULTS } from '../../sandbox/options.js';
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
+import { textOnly } from '../text-only.js';
 
 export function registerSandbox(program: MerchProgram): void {
-  program
-    .command('sandbox')
+  textOnly(program.command('sandbox'), 'its address and request log as text on stderr')
     .description('run the local, stateful emulator of the whole service (the default target of the CLI)')
     .option('--host <host>', 'address to bind', SANDBOX_DEFAULTS.host)
     .option('--port <port>', 'port to listen on (0: any free port)', Number, SANDBOX_DEFAULTS.port)

@@ -2,10 +2,10 @@ import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
 import { duration, fixedPort } from '../parse.js';
+import { textOnly } from '../text-only.js';
 
 export function registerSession(program: MerchProgram): void {
-  program
-    .command('login')
+  textOnly(program.command('login'), 'only messages on stderr')
     .description('sign in: with a developer app (password grant, or the browser), or store a token obtained elsewhere')
     .option('--client-id <id>', "the developer app's client ID (its secret: MERCH_CLIENT_SECRET or a hidden prompt)")
     .option('--username <email>', "a private app: the user's email (password: --password-stdin, MERCH_PASSWORD or a hidden prompt)")
@@ -32,8 +32,7 @@ export function registerSession(program: MerchProgram): void {
     )
     .action(action(async (ctx, options) => (await import('./login.js')).login(ctx, options)));
 
-  program
-    .command('logout')
+  textOnly(program.command('logout'), 'only a message on stderr')
     .description("revoke the profile's tokens (best effort) and forget them")
     .addHelpText('after', examples('merch logout', 'merch logout --profile staging'))
     .action(action(async (ctx) => (await import('./logout.js')).logout(ctx)));
@@ -44,13 +43,11 @@ export function registerSession(program: MerchProgram): void {
     .description('who is signed in, the account, how, until when, and whether the token works (never a secret)')
     .addHelpText('after', examples('merch auth status', 'merch auth status --json'))
     .action(action(async (ctx) => (await import('./auth-status.js')).run(ctx)));
-  auth
-    .command('token')
+  textOnly(auth.command('token'), 'the bare token, for $(merch auth token)')
     .description('print a valid access token (refreshed first if it expires within a minute)')
     .addHelpText('after', examples('curl -H "Authorization: Bearer $(merch auth token)" https://api.example.com/v1/orders/'))
     .action(action(async (ctx) => (await import('./auth-token.js')).token(ctx)));
-  auth
-    .command('refresh')
+  textOnly(auth.command('refresh'), 'only a message on stderr')
     .description('get a new access token now with the stored refresh token')
     .addHelpText('after', examples('merch auth refresh', 'merch auth refresh --profile staging'))
     .action(action(async (ctx) => (await import('./auth-token.js')).refresh(ctx)));
@@ -61,14 +58,12 @@ export function registerSession(program: MerchProgram): void {
     .description("show the profile's settings (secrets only as set / not set)")
     .addHelpText('after', examples('merch config list', 'merch config list --profile staging --json'))
     .action(action(async (ctx) => (await import('./config.js')).list(ctx)));
-  config
-    .command('get')
+  textOnly(config.command('get'), 'the bare value, for $(merch config get KEY)')
     .description('print one setting')
     .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url or revoke-url')
     .addHelpText('after', examples('merch config get base-url'))
     .action(action(async (ctx, _options, [key]) => (await import('./config.js')).get(ctx, key!)));
-  config
-    .command('set')
+  textOnly(config.command('set'), 'only a message on stderr')
     .description('change one setting (design-tool-key is read from stdin or a hidden prompt, never from the command line)')
     .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key')
     .argument('[value]', 'the new value')
@@ -77,8 +72,7 @@ export function registerSession(program: MerchProgram): void {
       examples('merch config set base-url https://api.example.com', 'merch config set account-id 42', 'echo "$KEY" | merch config set design-tool-key'),
     )
     .action(action(async (ctx, _options, [key, value]) => (await import('./config.js')).set(ctx, key!, value)));
-  config
-    .command('unset')
+  textOnly(config.command('unset'), 'only a message on stderr')
     .description('remove one setting from the profile, so its default applies again')
     .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key')
     .addHelpText('after', examples('merch config unset design-tool-key', 'merch config unset base-url --profile staging'))
