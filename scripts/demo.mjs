@@ -119,6 +119,11 @@ try {
   process.stdout.write(`\n# One line per guest: the order and shipping order made for it\n${bold('$ cat results.csv')}\n${readFileSync(results, 'utf8')}`);
   await merch(['orders', 'list', '--json', '--query', '[].{id: id, status: status.name, total: total.display}'], 'Scripts: JSON and JMESPath');
   await merch(['orders', 'wait', String(orderId), '--until', 'shipped', '--interval', '0.5'], 'Wait until every shipment has shipped (exit 6 if --max-wait passes first)');
+
+  // After the send: every guest's parcel, recipient by recipient, followed to delivery.
+  await merch(['orders', 'track', '--results', results], 'After the send: one line per guest (row, order, shipment, recipient, status, tracking), a count by status on stderr');
+  await merch(['orders', 'list', '--status', 'in-production,shipped', '--since', '1h'], 'Which orders of the last hour are still on their way');
+  await merch(['orders', 'track', '--results', results, '--until', 'delivered', '--interval', '0.5', '--format', 'csv'], "Every guest's parcel followed to delivery (a line on stderr at each change), as CSV for a spreadsheet");
   await sleep(500);
 } catch (error) {
   console.error(`demo failed: ${error.message}`);
