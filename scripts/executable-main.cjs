@@ -2,9 +2,10 @@
 // scripts/build-exe.mjs): a Node single executable application runs one CommonJS script.
 // `--version` and `--help` alone are answered from the text the build embedded here
 // (MERCH_VERSION, MERCH_HELP), without loading the CLI, as bin/merch.js does. Anything
-// else compiles the CLI's bundle, kept in the executable as the asset merch.cjs, and runs
-// it. The bundle requires Node's built-in modules only (everything else is in it), which
-// is all the executable's require() can load.
+// else loads the CLI from the executable's assets: the bundle's files (main.js and
+// chunks/), each compiled when first required, so a command loads only its own chunks, as
+// from dist/. They require one another by relative path, and Node's built-in modules,
+// which are all the executable's own require() can load.
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
 if (only === '--version' || only === '-V') {
@@ -14,9 +15,19 @@ if (only === '--version' || only === '-V') {
 } else {
   const { getAsset } = require('node:sea');
   const { compileFunction } = require('node:vm');
-  const bundle = { exports: {} };
-  compileFunction(getAsset('merch.cjs', 'utf8'), ['exports', 'require', 'module'], { filename: 'merch.cjs' })(bundle.exports, require, bundle);
-  const { main, processStreams, processInterrupts } = bundle.exports;
+  const { posix } = require('node:path');
+  const loaded = new Map();
+  const load = (file) => {
+    let module = loaded.get(file);
+    if (!module) {
+      module = { exports: {} };
+      loaded.set(file, module);
+      const requireFromFile = (id) => (id.startsWith('.') ? load(posix.join(posix.dirname(file), id)) : require(id));
+      compileFunction(getAsset(file, 'utf8'), ['exports', 'require', 'module'], { filename: file })(module.exports, requireFromFile, module);
+    }
+    return module.exports;
+  };
+  const { main, processStreams, processInterrupts } = load('main.js');
   main(args, { io: processStreams(), env: process.env, interrupts: processInterrupts() }).then((code) => {
     process.exitCode = code;
   });
