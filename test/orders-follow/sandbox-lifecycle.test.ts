@@ -123,7 +123,7 @@ describe('sandbox --lifecycle', () => {
     for (const value of ['0', '-1', 'soon', '86401']) {
       const result = await runMerch(['sandbox', '--port', '0', '--lifecycle', value]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^error: --lifecycle must be a number of seconds above 0/m);
+      expect(result.stderr).toMatch(/^error: option '--lifecycle <duration>' argument '.+' is invalid\. expected a duration/m);
       expect(result.stderr).not.toContain('listening on');
     }
   });

@@ -43,7 +43,8 @@ describe('merch sandbox (the command, in-process)', () => {
       [['--duplicate-order', 'sometimes'], /--duplicate-order/],
       [['--faults', '1.5'], /^error: --faults must be/m],
       [['--fault-kinds', 'status_503,boom'], /^error: --fault-kinds must list/m],
-      [['--latency', 'NaN'], /^error: --latency must be/m],
+      [['--latency', 'NaN'], /^error: option '--latency <duration>' argument 'NaN' is invalid\. expected a duration in ms/m],
+      [['--latency', '2m'], /^error: option '--latency <duration>' argument '2m' is invalid\. expected a duration of at most 1m/m],
     ] as const) {
       const result = await runMerch(['sandbox', '--port', '0', ...flags]);
       expect(result.code).toBe(2);

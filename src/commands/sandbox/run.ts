@@ -22,6 +22,7 @@ export interface SandboxCommandOptions {
   faults: number;
   /** Comma separated fault kinds (default: all). */
   faultKinds?: string;
+  // The durations (latency, lifecycle, tokenTtl) are in ms, as every duration flag's (src/lib/duration.ts).
   latency: number;
   lifecycle?: number;
   duplicateOrder?: DuplicateOrderForm;
@@ -61,6 +62,8 @@ function banner(url: string, tokenTtl: number): string {
 }
 
 export async function run({ io, interrupts }: Context, options: SandboxCommandOptions): Promise<void> {
+  // Whole seconds (the flag refuses others), as OAuth's expires_in.
+  const tokenTtlSeconds = options.tokenTtl / 1000;
   const sandbox = await start({
     host: options.host,
     port: options.port,
@@ -71,13 +74,13 @@ export async function run({ io, interrupts }: Context, options: SandboxCommandOp
     faultKinds: splitList(options.faultKinds),
     latency: options.latency,
     duplicateOrder: options.duplicateOrder,
-    lifecycleSeconds: options.lifecycle,
-    tokenTtl: options.tokenTtl,
+    lifecycleSeconds: options.lifecycle === undefined ? undefined : options.lifecycle / 1000,
+    tokenTtl: tokenTtlSeconds,
     quiet: options.quiet,
     recordRequests: false,
     log: (line) => io.stderr.write(`${line}\n`),
   });
-  io.stderr.write(banner(sandbox.url, options.tokenTtl));
+  io.stderr.write(banner(sandbox.url, tokenTtlSeconds));
   const interruption = untilInterrupted(interrupts);
   await interruption.interrupted;
   interruption.dispose();
