@@ -27,7 +27,8 @@ export async function readResultsRows(path: string, file: string): Promise<Resul
   const bytes = await readFile(path);
   let records: string[][];
   try {
-    records = parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    // The file's CRLF lines, or LF lines a person or a script appended: both end a line.
+    records = parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n'] }) as string[][];
   } catch (err) {
     throw new CsvError(file, undefined, undefined, `not a valid CSV: ${(err as Error).message}`);
   }
