@@ -96,12 +96,13 @@ function kindOfFailure(failure: Failure): ApiErrorKind {
 
 /**
  * A failure that goes away by itself, worth asking again later (a waiter polls on through
- * it): no answer in time, a cut connection, a 5xx, a 429. A refused connection, an unknown
- * host, a TLS failure, a 4xx and a malformed answer will not change by waiting.
+ * it): no answer in time, a cut connection or another network failure on the way (a host
+ * unreachable for now), a 5xx, a 429. A refused connection, an unknown host, a TLS
+ * failure, a 4xx and a malformed answer will not change by waiting.
  */
 export function isPassing(failure: Failure | undefined): boolean {
   if (failure === undefined) return false;
-  if (failure.type === 'no-answer' || failure.type === 'closed') return true;
+  if (failure.type === 'no-answer' || failure.type === 'closed' || failure.type === 'connection') return true;
   return failure.type === 'status' && (failure.status >= 500 || failure.status === 429);
 }
 
@@ -128,6 +129,11 @@ export function describeFailure(failure: Failure): string {
       return `${failure.status}${failure.title ? ` ${failure.title}` : ''}${retry}${message}`;
     }
   }
+}
+
+/** The cause of an error in these words (its message, when it is not a failure of a request). */
+export function causeOf(error: ApiError): string {
+  return error.failure ? describeFailure(error.failure) : error.message;
 }
 
 /** What to do about it, in one line. */

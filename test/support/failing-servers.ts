@@ -70,7 +70,7 @@ const answers: Record<Exclude<FailureName, 'refused' | 'no-answer' | 'unknown-ho
  */
 export async function failingService(name: FailureName): Promise<{ url: string; requests: () => number }> {
   if (name === 'refused') return { url: `http://127.0.0.1:${await freePort()}`, requests: () => 0 };
-  if (name === 'unknown-host') return { url: 'http://merch-failure.invalid', requests: () => 0 };
+  if (name === 'unknown-host') return { url: 'https://merch-failure.invalid', requests: () => 0 };
   // The server that never answers reads the request and leaves it open.
   return answeringServer(name === 'no-answer' ? () => undefined : answers[name]);
 }

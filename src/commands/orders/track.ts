@@ -87,7 +87,14 @@ async function waitForAll(ctx: Context, request: TrackRequest, unplaced: string[
       if (now !== shown && !over) ctx.io.err(singleLine(`${now} (waiting for ${until}, ${elapsed()})`));
       shown = now;
     },
-    onTransientError: (error, retryInMs) => ctx.io.err(singleLine(`${error.message}; polling again in ${formatDuration(retryInMs)}`)),
+    onServiceChange: (change) =>
+      ctx.io.err(
+        singleLine(
+          change.kind === 'failing'
+            ? `${change.error.message}; polling on until --max-wait (${formatDuration(wait.maxWaitMs)})`
+            : `the service answers again, after ${formatDuration(change.failedForMs)} of failures`,
+        ),
+      ),
   }).finally(() => interruption.dispose());
   const { state, waiting } = result;
   await report(ctx, state, unplaced);

@@ -1,8 +1,11 @@
+import { causeOf } from '../../api/errors.js';
 import { getOrder } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { formatDuration } from '../../lib/duration.js';
+import type { Failing, ServiceChange } from '../../orders/follow/service-health.js';
+import type { TrackedOrder } from '../../orders/follow/tracked-order.js';
 import { waitForOrder } from '../../orders/follow/waiter.js';
 import { standing, type WaitState } from '../../orders/follow/wait-states.js';
 import { liveLine } from '../../output/progress.js';
@@ -18,13 +21,34 @@ export interface WaitOptions {
 /**
  * `orders wait ID --until STATE`: polls until the order is there and prints it as `orders
  * get` does (exit 0); exit 6 when --max-wait passes, 5 when it is cancelled, 130 on
- * Ctrl-C, each saying on stderr where the order stands. A terminal sees one live line.
+ * Ctrl-C, each saying on stderr where the order stands. A terminal sees one live line, cut
+ * to its width. A service that fails in a way that passes (5xx, 429, no answer) is polled
+ * through, and each change (failing, answering again) is a line on stderr, piped too; any
+ * other failure ends the wait at once with its own error. When the service failed to the
+ * end, the error names the last failure (exit 1 when it never answered at all).
  */
 export async function run(ctx: Context, id: string, options: WaitOptions): Promise<void> {
-  const line = liveLine(ctx.io);
+  const status = await statusLine(ctx);
   const interruption = untilInterrupted(ctx.interrupts);
   const started = Date.now();
   const elapsed = () => formatDuration(Date.now() - started);
+  let known: TrackedOrder | undefined;
+  let failingNow: string | undefined;
+  const showStatus = () => {
+    const where = known ? standing(known, 'short') : 'waiting for the first answer';
+    status.show(`order ${id}: ${where} (waiting for ${options.until}, ${elapsed()})${failingNow ? `; ${failingNow}` : ''}`);
+  };
+  const onServiceChange = (change: ServiceChange) => {
+    failingNow = change.kind === 'failing' ? `${causeOf(change.error)}, polling on` : undefined;
+    if (status.live) return showStatus();
+    ctx.io.err(
+      singleLine(
+        change.kind === 'failing'
+          ? `order ${id}: ${change.error.message}; polling on until --max-wait (${formatDuration(options.maxWait)})`
+          : `order ${id}: the service answers again, after ${formatDuration(change.failedForMs)} of failures`,
+      ),
+    );
+  };
   const result = await waitForOrder({
     orderId: id,
     until: options.until,
@@ -32,13 +56,17 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
     maxWaitMs: options.maxWait,
     intervalMs: options.interval,
     interrupted: interruption.signal,
-    onProgress: (order) => line.show(singleLine(`order ${id}: ${standing(order)} (waiting for ${options.until}, ${elapsed()})`)),
-    onTransientError: (error, retryInMs) => line.show(singleLine(`order ${id}: ${error.message}; polling again in ${formatDuration(retryInMs)}`)),
+    onProgress: (order) => {
+      known = order;
+      showStatus();
+    },
+    onServiceChange,
   }).finally(() => {
-    line.done();
+    status.done();
     interruption.dispose();
   });
   const where = result.order ? standing(result.order) : 'the service has not answered yet';
+  const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
   switch (result.outcome) {
     case 'reached':
       await printOrder(ctx, result.record!);
@@ -46,12 +74,26 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
     case 'cancelled':
       throw new CliError(`order ${id} can never be ${options.until}: ${where}`, ExitCode.refused);
     case 'interrupted':
-      throw new CancelledError(`interrupted after ${elapsed()}; order ${id}: ${where}`);
+      throw new CancelledError(`interrupted after ${elapsed()}; order ${id}: ${where}${failing}`);
     case 'timed-out':
-      throw new CliError(
-        `order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}`,
-        ExitCode.timedOut,
-        'wait longer with --max-wait (e.g. --max-wait 2h)',
-      );
+      if (!result.answered && result.failing) {
+        // Nothing was learnt of the order: the requests failed (exit 1), the wait did not run out.
+        throw new CliError(`waiting for order ${id} failed: ${failingSummary(result.failing)}`, ExitCode.failed, result.failing.last.hint);
+      }
+      throw new CliError(`order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}${failing}`, ExitCode.timedOut, 'wait longer with --max-wait (e.g. --max-wait 2h)');
   }
+}
+
+/** `no answer from the service for 20s; last: 500 Server Error (after 4 attempts)` */
+function failingSummary({ forMs, last }: Failing): string {
+  return `no answer from the service for ${formatDuration(forMs)}; last: ${causeOf(last)}`;
+}
+
+/** The live line on a terminal (stderr), each text cut to the terminal's width so that a redraw leaves nothing behind. */
+async function statusLine(ctx: Context): Promise<{ live: boolean; show(text: string): void; done(): void }> {
+  if (!ctx.io.stderrIsTTY) return { live: false, show() {}, done() {} };
+  const { truncate } = await import('../../output/table.js');
+  const line = liveLine(ctx.io);
+  const width = Math.max(20, (ctx.io.columns ?? 80) - 1);
+  return { live: true, show: (text) => line.show(truncate(singleLine(text), width)), done: line.done };
 }

@@ -3,7 +3,6 @@ import { getOrder } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import { formatDuration } from '../../lib/duration.js';
 import { watchOrder } from '../../orders/follow/watcher.js';
 import { watchView } from './watch-view.js';
 
@@ -15,7 +14,9 @@ export interface WatchOptions {
 /**
  * `orders watch ID`: every change of the order and its shipments, from polls and (with
  * --events) a `webhooks listen` journal, until every shipment is delivered (exit 0), the
- * order is cancelled (exit 5) or Ctrl-C (exit 130).
+ * order is cancelled (exit 5) or Ctrl-C (exit 130). A service that fails in a way that
+ * passes (5xx, 429, no answer) is polled through, each change said once (failing, answering
+ * again); any other failure ends the watch with its own error.
  */
 export async function run(ctx: Context, id: string, options: WatchOptions): Promise<ExitCodeValue> {
   if (options.events !== undefined) await checkJournal(options.events);
@@ -33,10 +34,11 @@ export async function run(ctx: Context, id: string, options: WatchOptions): Prom
       eventsFile: options.events,
       interrupted: interruption.signal,
       onChange: (change, at) => inTurn(() => view.change(change, at)),
-      onTransientError: (error, retryInMs) => inTurn(() => view.notice(`${error.message}; polling again in ${formatDuration(retryInMs)}`)),
+      onServiceChange: (change) => inTurn(() => view.service(change)),
     });
   } finally {
     interruption.dispose();
+    inTurn(() => view.finish());
     await printing;
   }
   if (outcome === 'cancelled') throw new CliError(`order ${id} is cancelled: its shipments will never be delivered`, ExitCode.refused);

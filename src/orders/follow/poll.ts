@@ -1,18 +1,19 @@
-import { ApiError } from '../../api/errors.js';
+import { ApiError, isPassing } from '../../api/errors.js';
 import { backoffDelay, sleep } from '../../lib/backoff.js';
+import type { ServiceHealth } from './service-health.js';
 
 export interface PollOptions {
   intervalMs: number;
   /** Polling stops when it aborts (max wait passed, Ctrl-C, or another source finished). */
   signal: AbortSignal;
-  /** A failure that polling outlives: the service busy or unreachable. */
-  onTransientError?: (error: ApiError, retryInMs: number) => void;
+  /** Told of every answer and of every failure that polling outlives. */
+  health?: ServiceHealth;
   random?: () => number;
 }
 
-/** A failed poll worth polling again: 429, 5xx, or no connection, once the client's own retries are spent. */
+/** A failed poll worth polling again: 429, 5xx, no answer or a cut connection, once the client's own retries are spent. */
 function isTransient(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.kind === 'server' || error.kind === 'network');
+  return error instanceof ApiError && isPassing(error.failure);
 }
 
 /** Each wait between polls is the interval give or take 10 %, so many waiters do not poll in step. */
@@ -25,7 +26,8 @@ const MAX_BACKOFF_INTERVALS = 8;
  * in flight when the signal aborts is abandoned. The API client has already retried a
  * 429 (after its `Retry-After`), a 502/503/504 or a dropped connection; when those
  * retries are spent, polling backs off (exponentially, with jitter) and goes on. Any
- * other error (401, 404, ...) is thrown.
+ * other error (a refused connection, an unknown host, 401, 403, 404, a malformed
+ * answer, ...) will not pass by waiting: it is thrown at once.
  */
 export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => boolean, options: PollOptions): Promise<void> {
   const { intervalMs, signal, random = Math.random } = options;
@@ -35,13 +37,16 @@ export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => bool
     try {
       const value = await abandonOnAbort(fetch(), signal);
       if (value === ABORTED) return;
+      options.health?.answered();
       if (visit(value.result)) return;
       failures = 0;
       waitMs = Math.round(intervalMs * (1 - JITTER + 2 * JITTER * random()));
     } catch (error) {
       if (!isTransient(error)) throw error;
-      waitMs = backoffDelay(failures++, { initialMs: intervalMs * 2, maxMs: intervalMs * MAX_BACKOFF_INTERVALS }, random);
-      options.onTransientError?.(error, waitMs);
+      const backoff = backoffDelay(failures++, { initialMs: intervalMs * 2, maxMs: intervalMs * MAX_BACKOFF_INTERVALS }, random);
+      // A 429's Retry-After is a floor: polling sooner would only be throttled again.
+      waitMs = Math.max(backoff, error.failure?.type === 'status' ? (error.failure.retryAfterMs ?? 0) : 0);
+      options.health?.failed(error, waitMs);
     }
     await sleep(waitMs, signal);
   }

@@ -27,10 +27,17 @@ export function isDelivered(order: TrackedOrder): boolean {
   return hasReached(order, 'delivered');
 }
 
-/** Where the order stands, in one line: `In Production; 1 of 3 shipments shipped, 0 delivered`. */
-export function standing(order: TrackedOrder): string {
+/**
+ * Where the order stands, in one line: `In Production; 1 of 3 shipments shipped, 0
+ * delivered`, or `short` for a live line on a terminal: `In Production; 1/3 shipped, 0/3
+ * delivered`.
+ */
+export function standing(order: TrackedOrder, form: 'long' | 'short' = 'long'): string {
   const total = order.shipments.length;
   const count = (name: string) => order.shipments.filter((s) => atLeast(SHIPMENT_PROGRESSION, s.status, name)).length;
-  const shipments = total === 0 ? 'no shipments listed' : `${count('shipped')} of ${total} shipments shipped, ${count('delivered')} delivered`;
+  const shipments =
+    total === 0 ? 'no shipments listed'
+    : form === 'short' ? `${count('shipped')}/${total} shipped, ${count('delivered')}/${total} delivered`
+    : `${count('shipped')} of ${total} shipments shipped, ${count('delivered')} delivered`;
   return `${order.status ?? 'status unknown'}; ${shipments}`;
 }

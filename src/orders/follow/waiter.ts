@@ -1,6 +1,6 @@
-import type { ApiError } from '../../api/errors.js';
 import { OrderFollower } from './follower.js';
 import { poll } from './poll.js';
+import { ServiceHealth, type Failing, type ServiceChange } from './service-health.js';
 import type { TrackedOrder } from './tracked-order.js';
 import { cannotReach, hasReached, type WaitState } from './wait-states.js';
 
@@ -15,7 +15,8 @@ export interface WaitRequest<R extends Record<string, unknown>> {
   interrupted: AbortSignal;
   /** After every poll that changed what is known. */
   onProgress?: (order: TrackedOrder) => void;
-  onTransientError?: (error: ApiError, retryInMs: number) => void;
+  /** The service started failing the polls, fails in another way, or answers again (not every poll). */
+  onServiceChange?: (change: ServiceChange) => void;
 }
 
 export type WaitOutcome = 'reached' | 'cancelled' | 'timed-out' | 'interrupted';
@@ -26,17 +27,23 @@ export interface WaitResult<R> {
   order: TrackedOrder | undefined;
   /** The last order record the service sent. */
   record: R | undefined;
+  /** Whether the service answered any poll. */
+  answered: boolean;
+  /** When the wait ended with the polls failing: for how long, and the last failure. */
+  failing: Failing | undefined;
 }
 
 /**
  * `orders wait`: polls the order until it reaches the state, can never reach it (it is
- * cancelled), `maxWaitMs` passes, or the wait is interrupted.
+ * cancelled), `maxWaitMs` passes, or the wait is interrupted. A failure that passes (5xx,
+ * 429, no answer) is polled through until then; any other is thrown at once (poll.ts).
  */
 export async function waitForOrder<R extends Record<string, unknown>>(request: WaitRequest<R>): Promise<WaitResult<R>> {
   const follower = new OrderFollower(request.orderId);
   const deadline = AbortSignal.timeout(request.maxWaitMs);
   let record: R | undefined;
   const settled = (order: TrackedOrder) => hasReached(order, request.until) || cannotReach(order);
+  const health = new ServiceHealth(request.onServiceChange);
   await poll(
     request.fetchOrder,
     (answer) => {
@@ -47,11 +54,11 @@ export async function waitForOrder<R extends Record<string, unknown>>(request: W
     {
       intervalMs: request.intervalMs,
       signal: AbortSignal.any([deadline, request.interrupted]),
-      onTransientError: request.onTransientError,
+      health,
     },
   );
   const order = follower.order;
-  return { outcome: outcomeOf(order, request.until, request.interrupted.aborted && !deadline.aborted), order, record };
+  return { outcome: outcomeOf(order, request.until, request.interrupted.aborted && !deadline.aborted), order, record, answered: health.everAnswered, failing: health.failing };
 }
 
 function outcomeOf(order: TrackedOrder | undefined, until: WaitState, interrupted: boolean): WaitOutcome {

@@ -1,7 +1,7 @@
-import type { ApiError } from '../../api/errors.js';
 import { OrderFollower, type OrderView } from './follower.js';
 import { followJournal } from './journal-tail.js';
 import { poll } from './poll.js';
+import { ServiceHealth, type ServiceChange } from './service-health.js';
 import { cannotReach, isDelivered } from './wait-states.js';
 
 export interface WatchRequest {
@@ -14,7 +14,8 @@ export interface WatchRequest {
   interrupted: AbortSignal;
   /** Every change of what is shown, in the order it was learnt, once each. */
   onChange: (view: OrderView, at: Date) => void;
-  onTransientError?: (error: ApiError, retryInMs: number) => void;
+  /** The service started failing the polls, fails in another way, or answers again (not every poll). */
+  onServiceChange?: (change: ServiceChange) => void;
 }
 
 export type WatchOutcome = 'delivered' | 'cancelled' | 'interrupted';
@@ -22,7 +23,8 @@ export type WatchOutcome = 'delivered' | 'cancelled' | 'interrupted';
 /**
  * `orders watch`: follows the order from polls and, when given, the webhook journal,
  * whichever tells first, until every shipment is delivered, the order is cancelled, or
- * the watch is interrupted. A source that fails ends the watch with its error.
+ * the watch is interrupted. A failure that passes (5xx, 429, no answer) is polled through;
+ * any other failure of a source ends the watch with its error.
  */
 export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
   const follower = new OrderFollower(request.orderId);
@@ -40,7 +42,7 @@ export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
     poll(request.fetchOrder, (record) => changed(follower.observeOrder(record)), {
       intervalMs: request.intervalMs,
       signal,
-      onTransientError: request.onTransientError,
+      health: new ServiceHealth(request.onServiceChange),
     }),
   ];
   if (request.eventsFile !== undefined) {

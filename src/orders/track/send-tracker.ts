@@ -1,7 +1,7 @@
-import type { ApiError } from '../../api/errors.js';
 import type { Order } from '../../api/schemas.js';
 import { OrderFollower } from '../follow/follower.js';
 import { poll } from '../follow/poll.js';
+import { ServiceHealth, type ServiceChange } from '../follow/service-health.js';
 import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/progress.js';
 import { cannotReach, hasReached } from '../follow/wait-states.js';
 import { readEach } from './read-each.js';
@@ -38,7 +38,8 @@ export interface WaitSettings {
   interrupted: AbortSignal;
   /** After every poll; `over` when it ends the wait. */
   onPoll?: (state: SendState, over: boolean) => void;
-  onTransientError?: (error: ApiError, retryInMs: number) => void;
+  /** The service started failing the polls, fails in another way, or answers again (not every poll). */
+  onServiceChange?: (change: ServiceChange) => void;
 }
 
 /** What is known of the send after a poll. */
@@ -90,7 +91,7 @@ export async function waitForSend(request: TrackRequest, settings: WaitSettings)
       settings.onPoll?.(state, over);
       return over;
     },
-    { intervalMs: settings.intervalMs, signal, onTransientError: settings.onTransientError },
+    { intervalMs: settings.intervalMs, signal, health: new ServiceHealth(settings.onServiceChange) },
   );
   const state = send.state();
   const outcome: WaitOutcome =
