@@ -14,6 +14,8 @@ export interface IOStreams {
   stderrIsTTY: boolean;
   /** The terminal's width, when stdout is one. */
   columns?: number;
+  /** The terminal's height, when stdout is one. */
+  rows?: number;
 }
 
 /** Every byte a command reads from or writes to the user goes through one IO object. */
@@ -46,6 +48,7 @@ export function processStreams(): IOStreams {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
+    rows: process.stdout.rows,
   };
 }
 

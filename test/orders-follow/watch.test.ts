@@ -8,6 +8,7 @@ import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { plain } from '../support/output.js';
 import { merchTty } from '../support/process.js';
 import { waitFor } from '../support/wait-for.js';
+import { answeringServer, json } from '../support/failing-servers.js';
 import { despiteFaults, orderMaker } from './helpers.js';
 
 /** The sandbox's tracking number of a shipping order. */
@@ -126,7 +127,7 @@ describe('orders watch, piped', () => {
       const order = await despiteFaults(() => newOrder(flaky));
       const result = await merch(flaky, ['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0']);
       expect(result.code).toBe(0);
-      const notice = new RegExp(`^GET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`, 'm');
+      const notice = new RegExp(`^GET /v1/orders/${order.id} failed: 503 Service Unavailable.*; polling on$`, 'm');
       expect(result.stderr).toMatch(notice);
       expect(changes(result.stdout).at(-1)!.status).toBe('Delivered');
       expect(flaky.requests.some((r) => r.path === `/v1/orders/${order.id}` && r.status === 503)).toBe(true);
@@ -180,9 +181,11 @@ describe('orders watch on a terminal', () => {
     const result = await watch.done;
     expect(result.code).toBe(0);
     const screen = watch.io.screen();
-    expect(screen).toMatch(new RegExp(`order ${order.id}: In Production \\(updated .*; Ctrl-C to stop\\)`));
-    // Redrawn: the cursor goes back up over the previous table, which is erased.
-    expect(screen.match(/\u001b\[\d+A\r\u001b\[0J/g)).toHaveLength(6);
+    expect(screen).toMatch(new RegExp(`order ${order.id}: In Production \\(updated \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}; Ctrl-C to stop\\)`));
+    // Redrawn: the cursor goes back up over the previous table, which is erased; once more at the end, without "Ctrl-C to stop".
+    expect(screen.match(/\u001b\[\d+A\r\u001b\[0J/g)).toHaveLength(7);
+    const last = screen.slice(screen.lastIndexOf('\u001b[0J'));
+    expect(last).toMatch(new RegExp(`^\\u001b\\[0Jorder ${order.id}: In Production \\(updated \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\)\\n`));
     for (const id of ids) expect(screen).toContain(`1ZSBX${String(id).padStart(10, '0')}`);
   });
 
@@ -193,13 +196,36 @@ describe('orders watch on a terminal', () => {
       const order = await despiteFaults(() => newOrder(flaky));
       const watch = startMerch(['orders', 'watch', String(order.id), '--interval', '0.05', '--retries', '0'], { tty: true, columns: 200, env: cliEnv(flaky.url) });
       // The table's last row (a shipment's id first), then the notice on the next line.
-      const noticeUnderTable = new RegExp(`\\n\\d+  [^\\n]*\\nGET /v1/orders/${order.id} failed with 503: .*; polling again in \\d`);
+      const noticeUnderTable = new RegExp(`\\n\\d+  [^\\n]*\\nGET /v1/orders/${order.id} failed: 503 Service Unavailable.*; polling on\\n`);
       await watch.io.written((out) => noticeUnderTable.test(plain(out)));
       watch.interrupt();
       expect((await watch.done).code).toBe(130);
     } finally {
       await flaky.close();
     }
+  });
+
+  it('a table taller than the terminal is cut to its height and every line to its width, so each redraw goes back over all of it', async () => {
+    const shipments = (status: string) =>
+      Array.from({ length: 12 }, (_, i) => ({ id: 7001 + i, status: { id: 1, name: status }, tracking_number: `1ZLONG${i}`, tracking_url: `https://tracking.example.invalid/a/very/long/path/${'x'.repeat(60)}` }));
+    const service = await answeringServer((_req, res) => {
+      const status = service.requests() === 1 ? 'Shipped' : 'Delivered';
+      json(res, 200, { id: 5, status: { id: 1, name: status }, shipping_orders: shipments(status) });
+    });
+    const watch = startMerch(['orders', 'watch', '5', '--interval', '0.05'], { tty: true, columns: 80, rows: 10, env: cliEnv(service.url, { NO_COLOR: '1' }) });
+    const result = await watch.done;
+    expect(result.code).toBe(0);
+    const drawings = watch.io.screen().split(/\u001b\[\d+A\r\u001b\[0J/);
+    const ups = [...watch.io.screen().matchAll(/\u001b\[(\d+)A/g)].map((m) => Number(m[1]));
+    expect(drawings).toHaveLength(3); // the two changes, then the last drawing without "Ctrl-C to stop"
+    for (const [i, drawing] of drawings.entries()) {
+      const lines = drawing.split('\n').slice(0, -1);
+      expect(lines.length).toBeLessThanOrEqual(9);
+      for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+      if (i > 0) expect(ups[i - 1]).toBe(drawings[i - 1]!.split('\n').length - 1); // up exactly over the last drawing
+    }
+    expect(drawings[0]).toMatch(/\.\.\. and \d+ more shipments \(\d+ Shipped\)/);
+    expect(drawings[2]).toMatch(/^order 5: Delivered \(updated \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)\n/);
   });
 
   it('Ctrl-C on a real terminal: exit 130, no stack trace', async () => {

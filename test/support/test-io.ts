@@ -9,6 +9,8 @@ export interface TestStreamsOptions {
   tty?: boolean | { stdin?: boolean; stdout?: boolean; stderr?: boolean };
   /** The terminal's width (80 by default). */
   columns?: number;
+  /** The terminal's height (none by default: as tall as the output). */
+  rows?: number;
 }
 
 /** Buffer-backed streams for a CLI run in the test's own process, like gh's iostreams.Test(). */
@@ -50,6 +52,7 @@ export function testStreams(options: TestStreamsOptions = {}): TestStreams {
     stdoutIsTTY: tty.stdout === true,
     stderrIsTTY: tty.stderr === true,
     columns: options.columns ?? 80,
+    rows: options.rows,
     out: () => out,
     errors: () => err,
     screen: () => screen,

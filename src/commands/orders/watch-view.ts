@@ -1,14 +1,19 @@
 import type { Context } from '../../context.js';
+import { formatDuration } from '../../lib/duration.js';
 import type { OrderView } from '../../orders/follow/follower.js';
+import type { ServiceChange } from '../../orders/follow/service-health.js';
+import { timestamp } from '../../output/format.js';
 import { isMachineOutput, printJson } from '../../output/render.js';
-import { table } from '../../output/table.js';
+import { table, truncate } from '../../output/table.js';
 import { cell, singleLine } from '../../output/sanitize.js';
 
 /** How `orders watch` shows each change. */
 export interface WatchView {
   change(view: OrderView, at: Date): Promise<void>;
-  /** A passing problem (the service busy or unreachable): under the table on a terminal, else a line on stderr. */
-  notice(text: string): Promise<void>;
+  /** The service fails the polls (in a way that passes), or answers again: under the table on a terminal, else a line on stderr. */
+  service(change: ServiceChange): Promise<void>;
+  /** The watch is over (delivered, cancelled, Ctrl-C or an error). */
+  finish(): Promise<void>;
 }
 
 /** A live table on a terminal; otherwise (piped, --json, --jsonl, --query) one JSON line per change. */
@@ -17,43 +22,72 @@ export function watchView(ctx: Context): WatchView {
   return liveTable(ctx);
 }
 
+/** What a change of the service's answers says, in one line. */
+function serviceNotice(change: ServiceChange): string {
+  if (change.kind === 'answering') return `the service answers again, after ${formatDuration(change.failedForMs)} of failures`;
+  return `${change.error.message}; polling on`;
+}
+
 /** `{"at", "order", "status", "shipments": [{"id", "status", "tracking_number", "tracking_url"}]}` */
 function jsonLines(ctx: Context): WatchView {
   const target = { io: ctx.io, format: { ...ctx.format, json: false, jsonl: true } };
   return {
     change: (view, at) => printJson(target, { at: at.toISOString(), ...view }),
-    notice: async (text) => ctx.io.err(text),
+    service: async (change) => ctx.io.err(singleLine(serviceNotice(change))),
+    finish: async () => undefined,
   };
 }
 
-/** The order and its shipments, drawn again in place at every change. */
+/**
+ * The order and its shipments, drawn again in place at every change: every line is cut
+ * to the terminal's width and the drawing to its height (a drawing taller than the screen
+ * cannot be gone back over, and each redraw would leave a copy behind), so the cursor can
+ * always go back to its first line. Times are the CLI's one format (src/output/format.ts).
+ */
 function liveTable(ctx: Context): WatchView {
   const { io } = ctx;
+  const width = io.columns ?? 80;
   let drawnRows = 0;
   let shown: { view: OrderView; at: Date } | undefined;
-  const draw = async (view: OrderView, at: Date, notice?: string) => {
-    const rows = view.shipments.map((s) => [cell(s.id), cell(s.status), cell(s.tracking_number), cell(s.tracking_url)]);
-    const heading = singleLine(`order ${view.order}: ${view.status ?? 'status unknown'} (updated ${at.toLocaleTimeString()}; Ctrl-C to stop)`);
-    const footer = notice === undefined ? '' : `${singleLine(notice)}\n`;
-    const text = `${heading}\n${await table(io, ['Shipment', 'Status', 'Tracking number', 'Tracking URL'], rows)}\n${footer}`;
+  let notice: string | undefined;
+  let over = false;
+  const draw = async () => {
+    if (!shown) return;
+    const { view, at } = shown;
+    const heading = singleLine(`order ${view.order}: ${view.status ?? 'status unknown'} (updated ${timestamp(at.toISOString())}${over ? '' : '; Ctrl-C to stop'})`);
+    const footer = notice === undefined ? [] : [singleLine(notice)];
+    // Room for the heading, the table's header, the footer, a line for what does not fit, and the cursor's line.
+    const room = io.rows === undefined ? Infinity : Math.max(1, io.rows - 4 - footer.length);
+    const fits = view.shipments.length <= room ? view.shipments : view.shipments.slice(0, room);
+    const rows = fits.map((s) => [cell(s.id), cell(s.status), cell(s.tracking_number), cell(s.tracking_url)]);
+    const rest = view.shipments.slice(fits.length);
+    const more = rest.length === 0 ? [] : [singleLine(`... and ${rest.length} more shipments (${countByStatus(rest)})`)];
+    const lines = [heading, ...(await table(io, ['Shipment', 'Status', 'Tracking number', 'Tracking URL'], rows)).split('\n'), ...more, ...footer];
+    const text = lines.map((line) => truncate(line, width)).join('\n');
     const erase = drawnRows > 0 ? `\u001b[${drawnRows}A\r\u001b[0J` : '';
-    io.stdout.write(erase + text);
-    drawnRows = terminalRows(text, io.columns ?? 80);
+    io.stdout.write(`${erase}${text}\n`);
+    drawnRows = lines.length;
   };
   return {
     async change(view, at) {
       shown = { view, at };
-      await draw(view, at);
+      await draw();
     },
-    async notice(text) {
-      if (shown) await draw(shown.view, shown.at, text);
-      else io.err(singleLine(text));
+    async service(change) {
+      notice = change.kind === 'failing' ? serviceNotice(change) : undefined;
+      if (shown) await draw();
+      else io.err(singleLine(serviceNotice(change)));
+    },
+    async finish() {
+      over = true;
+      await draw();
     },
   };
 }
 
-/** Rows the text takes on a terminal that wraps at `columns` (escape codes take no room). */
-function terminalRows(text: string, columns: number): number {
-  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, -1);
-  return lines.reduce((rows, line) => rows + Math.max(1, Math.ceil([...line].length / columns)), 0);
+/** `12 Delivered, 3 Shipped` */
+function countByStatus(shipments: OrderView['shipments']): string {
+  const counts = new Map<string, number>();
+  for (const { status } of shipments) counts.set(status ?? 'status unknown', (counts.get(status ?? 'status unknown') ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
 }
