@@ -18,13 +18,17 @@ const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'
 const MEDIA_TYPES = ['application/json'] as const;
 
 interface RoutedView extends ServiceView {
-  /** The route's path with or without a trailing slash, as the app routes it. */
-  pattern: RegExp;
+  /** The route's path in segments (`['', 'v1', 'orders', ':id']`). */
+  segments: readonly string[];
 }
 
-function patternOf(path: string): RegExp {
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${segments.join('/')}/?$`);
+/** Whether the path is the view's, with or without a trailing slash (as the app routes it). */
+function isPathOf(view: RoutedView, path: string): boolean {
+  const segments = path.replace(/\/$/, '').split('/');
+  return (
+    segments.length === view.segments.length &&
+    view.segments.every((segment, index) => (segment.startsWith(':') ? segments[index] !== '' : segment === segments[index]))
+  );
 }
 
 const title = (slug: string): string => slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
@@ -56,7 +60,7 @@ function viewsOf(app: App): RoutedView[] {
     const own = methods.get(path)!;
     // Django answers HEAD with GET's view; DRF answers OPTIONS on every view.
     const allowed = HTTP_METHODS.filter((method) => own.has(method) || (method === 'HEAD' && own.has('GET')) || method === 'OPTIONS');
-    return { name: viewName(path, paths), allowed, pattern: patternOf(path) };
+    return { name: viewName(path, paths), allowed, segments: path.split('/') };
   });
 }
 
@@ -69,7 +73,7 @@ export function resolveView(app: App): MiddlewareHandler<Env> {
   let views: RoutedView[] | undefined;
   return async (c, next) => {
     views ??= viewsOf(app);
-    const view = views.find((candidate) => candidate.pattern.test(c.req.path));
+    const view = views.find((candidate) => isPathOf(candidate, c.req.path));
     if (!view) return pageNotFound(c);
     c.set('view', view);
     await next();

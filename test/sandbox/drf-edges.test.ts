@@ -21,7 +21,7 @@ interface Edge {
   /** `{order}`, `{method}` and `{webhook}` are replaced by the ids above. */
   path: string;
   /** Sent as it is: a JSON text, or anything else. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   /** No Authorization header. */
   anonymous?: boolean;
