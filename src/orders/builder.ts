@@ -1,4 +1,5 @@
-import { csvLocation, type RecipientsCsv } from './recipients-csv.js';
+import { attributeName } from '../contract/attributes.js';
+import { csvLocation, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 
 /**
  * The one order builder behind every input path: `--file` JSON, flags, a recipients CSV
@@ -6,10 +7,11 @@ import { csvLocation, type RecipientsCsv } from './recipients-csv.js';
  * request body of section 4.4. It does not validate (see validate.ts) and makes no
  * request; it only assembles, so the same pieces always give the same body.
  *
- * Precedence: flags override the file. `--external-id`, `--payment-method` and
- * `--billing` replace the file's values. Items from flags replace the file's line items;
- * recipients from flags (`--recipient` or `--recipients`) replace its shipping orders.
- * Items without recipients keep the file's single shipping order's recipient.
+ * Precedence: the pieces given (from flags, say) override the file: the external id, the
+ * payment method and the billing address replace the file's values; items replace its line
+ * items; a recipient or a recipients list replaces its shipping orders. Items without
+ * recipients keep the file's single shipping order's recipient. The builder names no flag:
+ * what is missing is a piece, and where a value came from is the piece's `origin`.
  *
  * With a recipients CSV each row is one recipient with one product: the row's `product`
  * cell, else the item given by flags or the file (which must then be exactly one). The
@@ -27,8 +29,8 @@ export interface ItemInput {
   /** Line quantity; with a recipients CSV, the default quantity per recipient. */
   quantity?: number;
   attributes: Record<string, string>;
-  /** How to name this item's fields in errors, e.g. `--item #2`. Default: --product/--attr. */
-  flag?: string;
+  /** Where this item's fields came from, named in messages (`--item #2, key size`); by default their JSON path. */
+  origin?: Origin;
 }
 
 export interface OrderPieces {
@@ -44,6 +46,8 @@ export interface OrderPieces {
   recipient?: Record<string, string>;
   /** Many recipients (`--recipients FILE.csv`). */
   recipients?: RecipientsCsv;
+  /** Where the recipient and the billing address came from, named in messages; by default their JSON path. */
+  origins?: { recipient?: Origin; billing?: Origin };
 }
 
 /** Describes where a field of a body element came from: `recipients.csv row 5, column size`. */
@@ -60,15 +64,30 @@ export interface OrderSources {
   billing?: Origin;
 }
 
+/** A piece the order still lacks: its line items, its recipients, or a field of an item (named by the item's origin). */
+export type MissingPiece = { piece: 'line items' | 'recipients' } | { piece: 'product' | 'quantity'; item: number; origin?: string };
+
 export interface BuiltOrder {
   body: Record<string, unknown>;
   sources: OrderSources;
-  /** Pieces the order still lacks, as the flags that would give them. */
-  missing: string[];
+  /** Pieces the order still lacks. */
+  missing: MissingPiece[];
 }
 
+/**
+ * Why the pieces do not make an order: `file` is not an object, one recipient and a list
+ * were both given, items replace a file's line items that its shipping orders refer to, a
+ * recipients list with several items, a row that names no product.
+ */
+export type BuildProblem = 'file-not-object' | 'recipient-and-list' | 'items-replace-file-items' | 'list-with-several-items' | 'row-without-product';
+
 export class BuildError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly problem: BuildProblem,
+    message: string,
+    /** The recipients file, for a problem of the list. */
+    readonly file?: string,
+  ) {
     super(message);
     this.name = 'BuildError';
   }
@@ -78,10 +97,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function itemOrigin(item: ItemInput): Origin {
-  if (item.flag) return (f) => `${item.flag}, key ${f}`;
-  return (f) => (f === 'product' ? '--product' : f === 'quantity' ? '--quantity' : `--attr ${f}`);
-}
 
 /** Line items of a `--file` body as builder items (only to serve as CSV defaults). */
 function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
@@ -99,21 +114,21 @@ function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
 export function buildOrder(pieces: OrderPieces): BuiltOrder {
   const fileLabel = pieces.fileName ?? '--file';
   if (pieces.file !== undefined && !isObject(pieces.file)) {
-    throw new BuildError(`${fileLabel}: expected a JSON object (the request body of POST /v1/orders/)`);
+    throw new BuildError('file-not-object', `${fileLabel}: expected a JSON object (the request body of POST /v1/orders/)`);
   }
   const file = (pieces.file as Record<string, unknown> | undefined) ?? {};
   const body: Record<string, unknown> = { ...file };
   const sources: OrderSources = { lineItems: new Map(), shippingOrders: new Map() };
-  const missing: string[] = [];
+  const missing: MissingPiece[] = [];
 
   if (pieces.externalId !== undefined) body.external_id = pieces.externalId;
   if (pieces.paymentMethodId !== undefined) body.payment_method_id = pieces.paymentMethodId;
   if (pieces.billing !== undefined) {
     body.billing_address = { ...pieces.billing };
-    sources.billing = (f) => `--billing, key ${f}`;
+    if (pieces.origins?.billing) sources.billing = pieces.origins.billing;
   }
   if (pieces.recipient && pieces.recipients) {
-    throw new BuildError('--recipient and --recipients cannot be used together');
+    throw new BuildError('recipient-and-list', 'one recipient and a list of recipients cannot both be given');
   }
 
   if (pieces.recipients) {
@@ -122,9 +137,9 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
     let lineItems: unknown[];
     if (pieces.items) {
       lineItems = pieces.items.map((it, i) => {
-        sources.lineItems.set(i, itemOrigin(it));
-        if (it.product === undefined) missing.push('--product');
-        if (it.quantity === undefined) missing.push(it.flag ? `${it.flag}: quantity=N` : '--quantity');
+        if (it.origin) sources.lineItems.set(i, it.origin);
+        if (it.product === undefined) missing.push({ piece: 'product', item: i, origin: it.origin?.('product') });
+        if (it.quantity === undefined) missing.push({ piece: 'quantity', item: i, origin: it.origin?.('quantity') });
         return { id: i + 1, product: it.product, quantity: it.quantity, attributes: { ...it.attributes } };
       });
       body.line_items = lineItems;
@@ -134,11 +149,12 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
 
     let recipient: unknown = pieces.recipient;
     if (recipient !== undefined) {
-      sources.shippingOrders = new Map([[0, (f: string) => `--recipient, key ${f}`]]);
+      if (pieces.origins?.recipient) sources.shippingOrders = new Map([[0, pieces.origins.recipient]]);
     } else if (Array.isArray(file.shipping_orders)) {
       if (file.shipping_orders.length > 1) {
         throw new BuildError(
-          `items given by flags replace the line items of ${fileLabel}, whose ${file.shipping_orders.length} shipping orders refer to them: give the recipient with --recipient or --recipients`,
+          'items-replace-file-items',
+          `the items given replace the line items of ${fileLabel}, whose ${file.shipping_orders.length} shipping orders refer to them: give the recipients too`,
         );
       }
       const only = file.shipping_orders[0];
@@ -158,12 +174,31 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
   }
 
   if (!Array.isArray(body.line_items) || body.line_items.length === 0) {
-    if (!pieces.recipients) missing.push('--product and --quantity (or --item, or --file)');
+    if (!pieces.recipients) missing.push({ piece: 'line items' });
   }
   if (!Array.isArray(body.shipping_orders) || body.shipping_orders.length === 0) {
-    missing.push('--recipient or --recipients');
+    missing.push({ piece: 'recipients' });
   }
   return { body, sources, missing };
+}
+
+/**
+ * Where a field of a row's line item came from: the base item (`--attr size`) only when it
+ * gave that field and the row did not; otherwise the row and the column, even when the cell
+ * is empty or the file has no such column (the row is where the value is missing).
+ */
+function rowItemOrigin(file: string, row: RecipientRow, base: ItemInput | undefined, inherited: Record<string, string>): Origin {
+  const rowNo = row.row;
+  const fromRow = new Set(Object.keys(row.attributes).map(attributeName));
+  const fromBase = new Set(Object.keys(inherited).map(attributeName));
+  const rowGave = { product: row.product !== undefined, quantity: row.quantity !== undefined };
+  return (f) => {
+    const name = attributeName(f);
+    const baseGave = f === 'product' ? base?.product !== undefined : f === 'quantity' ? base?.quantity !== undefined : fromBase.has(name);
+    const rowSet = f === 'product' || f === 'quantity' ? rowGave[f] : fromRow.has(name);
+    if (!rowSet && baseGave && base?.origin) return base.origin(f);
+    return csvLocation(file, rowNo, f);
+  };
 }
 
 function buildFromCsv(
@@ -173,12 +208,9 @@ function buildFromCsv(
   items: ItemInput[] | undefined,
 ): void {
   if (items && items.length > 1) {
-    throw new BuildError(
-      `--recipients sends each recipient one product, but ${items.length} items were given: use one --product (or a "product" column in ${csv.file})`,
-    );
+    throw new BuildError('list-with-several-items', `each recipient of ${csv.file} gets one product, but ${items.length} items were given`, csv.file);
   }
   const base = items?.[0];
-  const baseOrigin = base ? itemOrigin(base) : undefined;
   const groups = new Map<string, { index: number; item: Record<string, unknown> }>();
   const lineItems: Record<string, unknown>[] = [];
   const shippingOrders: Record<string, unknown>[] = [];
@@ -187,9 +219,7 @@ function buildFromCsv(
   for (const row of csv.rows) {
     const product = row.product ?? base?.product;
     if (product === undefined) {
-      throw new BuildError(
-        `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product: add a "product" column or pass --product`,
-      );
+      throw new BuildError('row-without-product', `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product`, csv.file);
     }
     const quantity = row.quantity ?? base?.quantity ?? 1;
     // The attribute set is a function of the product (which decides the inherited --attr
@@ -214,14 +244,7 @@ function buildFromCsv(
       group = { index, item };
       groups.set(key, group);
       lineItems.push(item);
-      const fromRow = new Set(Object.keys(row.attributes));
-      const rowNo = row.row;
-      sources.lineItems.set(index, (f) => {
-        if (fromRow.has(f) || (f === 'product' && row.product !== undefined) || (f === 'quantity' && row.quantity !== undefined)) {
-          return csvLocation(csv.file, rowNo, f);
-        }
-        return baseOrigin ? baseOrigin(f) : csvLocation(csv.file, rowNo, f);
-      });
+      sources.lineItems.set(index, rowItemOrigin(csv.file, row, base, inherited));
     }
     group.item.quantity = (group.item.quantity as number) + quantity;
     const soIndex = shippingOrders.length;

@@ -1,18 +1,18 @@
-import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { fieldErrorsOf } from '../api/field-errors.js';
-import { createOrder, findOrderByExternalId } from '../api/resources/orders.js';
 import type { Order } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
-import { CliError, ExitCode } from '../errors.js';
+import { OutcomeUnknown } from './errors.js';
 import { commandIdentity, type JournalEntry, type OrderJournal } from './journal.js';
+import type { OrdersApi } from './ports.js';
 
 /**
  * Exactly-once order creation on top of the journal (journal.ts):
  *
  * 1. `plan`: which external id this run uses. An explicit one (flag or file) is used as
  *    given; otherwise a live journal entry of the same command (same key) lends its id,
- *    else one derived from the key. An entry already `created` means there is nothing to send. An entry
+ *    else one derived from the key. An entry already `created` names the order the journal
+ *    believes this is (the service then has the last word: see place-order.ts). An entry
  *    stays live (pending) until its order is confirmed created, or refused on an attempt
  *    that nothing before it could have reached, so a rerun never invents a new external id
  *    for a command whose earlier run may have created an order.
@@ -23,8 +23,9 @@ import { commandIdentity, type JournalEntry, type OrderJournal } from './journal
  *    {"non_field_errors": ["The fields account, external_id must make a unique set."]}`.
  *    So a refusal that names the external id (or uniqueness), or any refusal after an
  *    attempt that may have reached the service, is "perhaps already created": the order is
- *    looked up by its external id (findOrderByExternalId). Found, it is this command's
- *    order, created once. Not found, nothing is resent and the entry stays pending.
+ *    looked up by its external id, and returned as found (`duplicate`), unjournalled: it
+ *    is this command's order only if its content is this order's, which the caller decides.
+ *    Not found, nothing is resent and the entry stays pending.
  */
 
 export interface Plan {
@@ -34,7 +35,7 @@ export interface Plan {
   key: string;
   /** Hash of the body as sent with an external id. */
   bodyHash(externalId: string): string;
-  /** The journal already holds the order this command creates. */
+  /** The journal says this external id was created as this order. */
   existing?: JournalEntry & { order_id: number | string };
   /** A pending attempt of an earlier run, which may have reached the service, is being finished. */
   resumed?: JournalEntry;
@@ -45,14 +46,8 @@ export function plan(journal: OrderJournal, body: OrderRequest, scope: string, g
   const base = { key, bodyHash };
   if (given !== undefined) {
     const entry = journal.find({ externalId: given });
+    // Created, with this body or another: the service's order is compared with this one.
     if (entry?.state === 'created' && entry.order_id !== undefined) {
-      if (entry.body_hash !== bodyHash(given)) {
-        throw new CliError(
-          `external id ${given} was already used for order ${entry.order_id}, with a different order`,
-          ExitCode.refused,
-          'pass a new --external-id for a new order',
-        );
-      }
       return { ...base, externalId: given, origin: 'given', existing: { ...entry, order_id: entry.order_id } };
     }
     return { ...base, externalId: given, origin: 'given', resumed: entry?.state === 'pending' ? entry : undefined };
@@ -74,50 +69,48 @@ export function uuidOfHash(hex: string): string {
 
 export interface SendResult {
   orderId: number | string;
-  /** The creation response, when it is the whole order record (the sandbox's; the spec only promises the id). */
+  /** The creation response, or the record found, when it is a whole order record (the spec only promises the id). */
   record?: Order;
-  /** The service already had this order: an earlier attempt or run created it. */
+  /** The service already had an order with this external id (an earlier attempt or run, or another order): found, not journalled. */
   duplicate: boolean;
 }
 
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 422]);
 
-export async function send(client: ApiClient, journal: OrderJournal, body: OrderRequest, p: Plan): Promise<SendResult> {
-  await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId) });
+export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string } = {}): Promise<SendResult> {
+  await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let data: unknown;
   try {
-    data = await createOrder(client, { ...body, external_id: p.externalId });
+    data = await api.create({ ...body, external_id: p.externalId });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return settleRefusal(client, journal, p, err);
+    return settleRefusal(api, journal, p, err);
   }
   const id = orderIdOf(data);
-  if (id === undefined) {
-    throw new ApiError('POST /v1/orders/: the response carries no order id', 'unexpected', 200, data, pendingHint(p.externalId));
-  }
+  if (id === undefined) throw new OutcomeUnknown('POST /v1/orders/: the response carries no order id', p.externalId);
   await journal.recordCreated(p.externalId, id);
-  const whole = isRecord(data) && Array.isArray(data.shipping_orders) && isRecord(data.total);
-  return whole ? { orderId: id, duplicate: false, record: data as Order } : { orderId: id, duplicate: false };
+  return isWholeRecord(data) ? { orderId: id, duplicate: false, record: data } : { orderId: id, duplicate: false };
 }
 
-async function settleRefusal(client: ApiClient, journal: OrderJournal, p: Plan, err: ApiError): Promise<SendResult> {
+/** A record with the line items and shipping orders a comparison reads (a listing may give less). */
+export function isWholeRecord(data: unknown): data is Order {
+  return isRecord(data) && Array.isArray(data.line_items) && Array.isArray(data.shipping_orders);
+}
+
+async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err: ApiError): Promise<SendResult> {
   const refused = err.status !== undefined && DEFINITE_REFUSALS.has(err.status);
-  if (!refused) throw new CliError(`${err.message} (the order may or may not have been created)`, err.exitCode, pendingHint(p.externalId));
+  if (!refused) throw new OutcomeUnknown(`${err.message} (the order may or may not have been created)`, p.externalId);
   // An earlier attempt, of this run or of an earlier one, may have created the order.
   const mayExist = err.afterAmbiguousAttempt || p.resumed !== undefined;
   const duplicate = isDuplicateExternalId(err);
   if (duplicate || mayExist) {
     const named = orderIdOf(err.body, 'order_id');
-    const found = named !== undefined ? { id: named, definitive: true } : await lookUp(client, p.externalId);
-    if (found.id !== undefined) {
-      await journal.recordCreated(p.externalId, found.id);
-      return { orderId: found.id, duplicate: true };
-    }
+    const found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
+    if (found.id !== undefined) return { orderId: found.id, duplicate: true, ...(found.record ? { record: found.record } : {}) };
     if (duplicate || !found.definitive) {
-      throw new CliError(
+      throw new OutcomeUnknown(
         `the order may have been created; not resent (the service answered: ${err.message}; no order with external id ${p.externalId} was found)`,
-        ExitCode.failed,
-        pendingHint(p.externalId),
+        p.externalId,
       );
     }
   }
@@ -138,10 +131,10 @@ export function isDuplicateExternalId(err: ApiError): boolean {
   );
 }
 
-async function lookUp(client: ApiClient, externalId: string): Promise<{ id?: number | string; definitive: boolean }> {
+async function lookUp(api: OrdersApi, externalId: string): Promise<{ id?: number | string; record?: Order; definitive: boolean }> {
   try {
-    const { order, definitive } = await findOrderByExternalId(client, externalId);
-    return { id: order?.id, definitive };
+    const { order, definitive } = await api.findByExternalId(externalId);
+    return { id: order?.id, record: isWholeRecord(order) ? order : undefined, definitive };
   } catch {
     return { definitive: false };
   }
@@ -155,9 +148,4 @@ function orderIdOf(data: unknown, field = 'id'): number | string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The outcome is unknown: how to finish safely. */
-function pendingHint(externalId: string): string {
-  return `run the same command again to finish it safely: it uses external id ${externalId} again, so the service cannot create a second order`;
 }

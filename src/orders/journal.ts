@@ -25,6 +25,11 @@ import { JsonlJournal } from '../lib/jsonl-journal.js';
  * the request body without its external_id, so a rerun with the same CSV and options
  * finds the entry even when the external id was generated. A torn last line (killed
  * mid-write) is skipped on load, and the next write starts on a fresh line.
+ *
+ * The batches of a recipients list also carry `run_id` (the run they belong to) and `list`
+ * (a hash of the target and the list file's path), so a later run of an edited list can
+ * name the run the same file was sent as before. The journal is a cache of what this
+ * machine sent: the service's orders are the truth (place-order.ts, place-batches.ts).
  */
 
 export type JournalState = 'pending' | 'created' | 'failed';
@@ -37,6 +42,10 @@ export interface JournalEntry {
   order_id?: number | string;
   /** For `failed`: why (the server's message, status). */
   reason?: string;
+  /** The run of a recipients list this attempt is a batch of. */
+  run_id?: string;
+  /** The list that run sent: a hash of the target and the file's path. */
+  list?: string;
   at: string;
 }
 
@@ -133,34 +142,28 @@ export class OrderJournal {
     return [...this.latest.values()];
   }
 
+  /** The latest run of a list (see `list` above), when this journal knows one. */
+  runOfList(list: string): string | undefined {
+    let found: string | undefined;
+    for (const e of this.latest.values()) if (e.list === list && e.run_id !== undefined) found = e.run_id;
+    return found;
+  }
+
   /** Records an attempt as pending; durable on disk when the promise resolves. */
-  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string }): Promise<JournalEntry> {
+  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string; run_id?: string; list?: string }): Promise<JournalEntry> {
     return this.append({ ...attempt, state: 'pending', at: this.clock().toISOString() });
   }
 
   /** The service created (or already had) the order for this external id. */
   async recordCreated(externalId: string, orderId: number | string): Promise<JournalEntry> {
     const prev = this.requireEntry(externalId);
-    return this.append({
-      key: prev.key,
-      external_id: externalId,
-      body_hash: prev.body_hash,
-      state: 'created',
-      order_id: orderId,
-      at: this.clock().toISOString(),
-    });
+    return this.append({ ...runOf(prev), key: prev.key, external_id: externalId, body_hash: prev.body_hash, state: 'created', order_id: orderId, at: this.clock().toISOString() });
   }
 
   /** The service definitely refused the attempt (nothing was created). */
   async recordFailed(externalId: string, reason?: string): Promise<JournalEntry> {
     const prev = this.requireEntry(externalId);
-    const entry: JournalEntry = {
-      key: prev.key,
-      external_id: externalId,
-      body_hash: prev.body_hash,
-      state: 'failed',
-      at: this.clock().toISOString(),
-    };
+    const entry: JournalEntry = { ...runOf(prev), key: prev.key, external_id: externalId, body_hash: prev.body_hash, state: 'failed', at: this.clock().toISOString() };
     if (reason !== undefined) entry.reason = reason;
     return this.append(entry);
   }
@@ -176,4 +179,8 @@ export class OrderJournal {
     this.apply(entry);
     return entry;
   }
+}
+
+function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list'> {
+  return entry.run_id === undefined ? {} : { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }) };
 }

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../api/schemas.js';
-import { UsageError } from '../errors.js';
+import { NoDefaultPaymentMethod } from './errors.js';
 
 /** `visa ending 4242`, `Chase ending 6789`. */
 export function describePaymentMethod(m: PaymentMethod): string {
@@ -14,11 +14,6 @@ export function describePaymentMethod(m: PaymentMethod): string {
  */
 export function defaultPaymentMethod(methods: readonly PaymentMethod[]): PaymentMethod {
   const chosen = methods.find((m) => m.is_default === true) ?? (methods.length === 1 ? methods[0] : undefined);
-  if (!chosen) {
-    throw new UsageError(
-      methods.length === 0 ? 'the account has no payment method' : 'the account has no default payment method',
-      methods.length === 0 ? 'add one in the service, then run again' : `pass --payment-method (one of: ${methods.map((m) => m.id).join(', ')})`,
-    );
-  }
+  if (!chosen) throw new NoDefaultPaymentMethod(methods.map((m) => m.id));
   return chosen;
 }

@@ -4,16 +4,18 @@ import { getCustomProduct } from '../api/resources/custom-products.js';
 import { listPaymentMethods } from '../api/resources/payment-methods.js';
 import type { CustomProduct, PaymentMethod } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
-import { UsageError } from '../errors.js';
-import { BuildError, buildOrder, type OrderPieces } from './builder.js';
+import { buildOrder, type MissingPiece, type OrderPieces } from './builder.js';
+import { OrderInvalid } from './errors.js';
 import { defaultPaymentMethod } from './payment-method.js';
-import { summariseIssues, validateOrder, type ValidationIssue } from './validate.js';
+import { validateOrder, type ValidationIssue } from './validate.js';
 
 /**
  * From builder pieces to an order ready to send, once: the payment method resolved (the
- * account's default when none is given), the order built, the account's products and
- * payment methods fetched once, and the order validated by the contract's rules. Nothing
- * that changes anything is sent.
+ * account's default when none is given: not by flags, nor by a `payment_method_id` key of
+ * the file, whatever its value), the order built, the account's products and payment
+ * methods fetched once, and the order validated by the contract's rules. Nothing that
+ * changes anything is sent. A rule broken is an OrderInvalid; pieces that make no order, a
+ * BuildError.
  */
 
 export interface PreparedOrder {
@@ -26,16 +28,16 @@ export interface PreparedOrder {
   paymentIsDefault: boolean;
 }
 
-export type Preparation = { complete: true; order: PreparedOrder } | { complete: false; missing: string[] };
+export type Preparation = { complete: true; order: PreparedOrder } | { complete: false; missing: MissingPiece[] };
 
 export async function prepareOrder(client: ApiClient, given: OrderPieces, lookups = new AccountLookups(client)): Promise<Preparation> {
   // What the order lacks is known before anything is asked of the service.
-  const assembled = build(given);
+  const assembled = buildOrder(given);
   if (assembled.missing.length > 0) return { complete: false, missing: assembled.missing };
   const methods = await lookups.paymentMethods();
   const named = given.paymentMethodId ?? paymentMethodOfFile(given.file);
   // The account's default is a piece like any other: the builder alone assembles the body.
-  const built = named === undefined ? build({ ...given, paymentMethodId: defaultPaymentMethod(methods).id }) : assembled;
+  const built = named === undefined ? buildOrder({ ...given, paymentMethodId: defaultPaymentMethod(methods).id }) : assembled;
 
   const products = await lookups.products(productIdsOf(built.body));
   const result = validateOrder(built.body, {
@@ -43,7 +45,7 @@ export async function prepareOrder(client: ApiClient, given: OrderPieces, lookup
     paymentMethodIds: new Set(methods.map((m) => m.id)),
     sources: built.sources,
   });
-  if (!result.ok) throw new UsageError(summariseIssues(result.issues), 'nothing was sent; fix the order and run again');
+  if (!result.ok) throw new OrderInvalid(result.issues);
   return {
     complete: true,
     order: {
@@ -64,7 +66,7 @@ export class AccountLookups {
   private methods: Promise<PaymentMethod[]> | undefined;
   private readonly known = new Map<number, Promise<CustomProduct | null>>();
 
-  constructor(private readonly client: ApiClient) {}
+  constructor(readonly client: ApiClient) {}
 
   paymentMethods(): Promise<PaymentMethod[]> {
     this.methods ??= listPaymentMethods(this.client);
@@ -87,18 +89,9 @@ export class AccountLookups {
   }
 }
 
-function build(pieces: OrderPieces) {
-  try {
-    return buildOrder(pieces);
-  } catch (err) {
-    if (err instanceof BuildError) throw new UsageError(err.message);
-    throw err;
-  }
-}
-
-function paymentMethodOfFile(file: unknown): string | undefined {
-  const value = typeof file === 'object' && file !== null ? (file as { payment_method_id?: unknown }).payment_method_id : undefined;
-  return typeof value === 'string' ? value : undefined;
+/** The file's payment method, whatever its type: a value that is not a method id is the rules' to refuse, not the default's to replace. */
+function paymentMethodOfFile(file: unknown): unknown {
+  return typeof file === 'object' && file !== null ? (file as { payment_method_id?: unknown }).payment_method_id : undefined;
 }
 
 function productIdsOf(body: Record<string, unknown>): number[] {

@@ -2,14 +2,16 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { csvEncoder, type CsvEncoder } from '../output/csv.js';
 
 /**
- * `orders create --results FILE`: one CSV line per recipient row, written as each batch
- * finishes, so a crash leaves a correct partial file. A run starts the file anew and writes
- * every row again (batches created by an earlier run included), so a rerun completes it.
+ * `orders create --results FILE`: one CSV line per recipient row, written as it is known
+ * (the rows earlier orders hold first, then each batch as it finishes), so a crash leaves
+ * a correct partial file. A run starts the file anew and writes every row again, so a
+ * rerun completes it.
  *
  *   row,external_id,order_id,shipping_order_id,status,error
  *
  * `row` is the recipient's 1-based position among the data rows (the header not counted);
- * `status` is `created` or `refused`; a refused batch puts its error on each of its rows.
+ * `status` is `created` (by this run), `existing` (an earlier run's order holds the row: its
+ * order and shipping order) or `refused`; a refused batch puts its error on each of its rows.
  */
 
 export interface ResultRow {
@@ -17,7 +19,7 @@ export interface ResultRow {
   external_id: string;
   order_id?: number | string;
   shipping_order_id?: number | string;
-  status: 'created' | 'refused';
+  status: 'created' | 'existing' | 'refused';
   error?: string;
 }
 

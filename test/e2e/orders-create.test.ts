@@ -311,7 +311,8 @@ describe('orders create: exactly once', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(posts(requests)).toEqual([]);
     expect(orderIdOf(second.stdout)).toBe(orderIdOf(first.stdout));
-    expect(second.stderr).toContain('this order was already created');
+    expect(tsv(second.stdout)[0]![5]).toBe('existing');
+    expect(second.stderr).toContain('0 created, 1 existing (1 recipient), 0 refused');
     const journal = readFileSync(join(dir, 'orders-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(journal.map((e) => e.state)).toEqual(['pending', 'created']);
     expect(String(journal[1].order_id)).toBe(orderIdOf(first.stdout));
@@ -356,8 +357,7 @@ describe('orders create: exactly once', () => {
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       const dir = mkdtempSync(join(tmpdir(), 'merch-drop-'));
-      const csv = tmp('drop.csv', `first_name,last_name,line_1,city,state,postal_code,country\nDrop,Once,1 Main,Austin,TX,78701,US\n`);
-      const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes', '--retries', '0'];
+      const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag.replace('Ann', 'Drop'), '--yes', '--retries', '0'];
       const env = { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: url };
       const first = await merch(sandbox(), args, { env });
       expect(first.code).toBe(1);
@@ -370,7 +370,7 @@ describe('orders create: exactly once', () => {
       const second = await merch(sandbox(), args, { env });
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).toContain(`finishing an earlier attempt: external id ${externalId}`);
-      expect(second.stderr).toContain(`already created: order ${made.body.results[0].id}`);
+      expect(second.stderr).toContain(`already created: order ${made.body.results[0].id} (external id ${externalId}): the same order`);
       expect(orderIdOf(second.stdout)).toBe(String(made.body.results[0].id));
       expect((await sandboxApi(sandbox(), `/v1/orders?external_id=${externalId}`)).body.count).toBe(1);
       const states = readFileSync(join(dir, 'orders-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).state);

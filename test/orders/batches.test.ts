@@ -1,20 +1,32 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { listenForTest } from '../support/servers.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/process.js';
-import { cliEnv, merch } from '../support/run-merch.js';
+import { cliEnv, merch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { listenForTest } from '../support/servers.js';
+import { tsv } from '../support/output.js';
 
-// orders create --recipients FILE --batch-size N (issue 14.2, 14.3): orders of at most N
-// recipients, each sent exactly once with its own external id, a result per row.
+// orders create --recipients FILE [--batch-size N]: a list placed exactly once per row, on
+// any machine, however it is cut (issues 14.2, 14.3, 18.2, 18.3). Each "machine" is a config
+// directory of its own (its own journal).
 
 const sandbox = useSandbox();
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
+  dirs.push(dir);
+  return dir;
+}
 
 let shirt: { id: number; available_attributes: { colors: { name: string }[]; sizes: { name: string }[] } };
 beforeAll(async () => {
@@ -22,17 +34,24 @@ beforeAll(async () => {
   shirt = products.find((p: typeof shirt) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1);
 });
 
-function csvOf(rows: number, tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
+const HEADER = 'first_name,last_name,line_1,city,state,postal_code,country,size';
+const guest = (tag: string, i: number) => `${tag}${i},Guest,${i} Main St,Austin,TX,78701,US,${shirt.available_attributes.sizes[i % shirt.available_attributes.sizes.length]!.name}`;
+function lines(tag: string, from: number, to: number): string[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => guest(tag, from + i));
+}
+function csvFile(rows: string[], dir = tempDir()): string {
   const file = join(dir, 'guests.csv');
-  const { sizes } = shirt.available_attributes;
-  const lines = Array.from({ length: rows }, (_, i) => `${tag}${i + 1},Guest,${i + 1} Main St,Austin,TX,78701,US,${sizes[i % sizes.length]!.name}`);
-  writeFileSync(file, `first_name,last_name,line_1,city,state,postal_code,country,size\n${lines.join('\n')}\n`);
+  writeFileSync(file, `${HEADER}\n${rows.join('\n')}\n`);
   return file;
 }
 
 function args(csv: string, ...extra: string[]): string[] {
-  return ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${shirt.available_attributes.colors[0]!.name}`, '--recipients', csv, '--batch-size', '10', '--yes', ...extra];
+  return ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${shirt.available_attributes.colors[0]!.name}`, '--recipients', csv, '--yes', ...extra];
+}
+
+/** A run on a machine of its own (a fresh journal) unless `dir` names one. */
+function on(dir: string | undefined, argv: string[], url?: string): Promise<Result> {
+  return merch(sandbox(), argv, { env: { MERCH_CONFIG_DIR: dir ?? tempDir(), ...(url ? { MERCH_BASE_URL: url } : {}) } });
 }
 
 interface ResultLine {
@@ -48,66 +67,159 @@ function results(file: string): ResultLine[] {
   return parse(readFileSync(file), { columns: true }) as ResultLine[];
 }
 
-async function ordersOf(runId: string, batches: number): Promise<any[]> {
-  const found = [];
-  for (let k = 1; k <= batches; k++) found.push(...(await sandboxApi(sandbox(), `/v1/orders?external_id=${runId}-${k}`)).body.results);
-  return found;
+/** Every order of the run, as the sandbox holds it. */
+async function ordersOf(runId: string): Promise<any[]> {
+  const all: any[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await sandboxApi(sandbox(), `/v1/orders?limit=100&offset=${offset}`)).body;
+    all.push(...page.results);
+    if (!page.next) break;
+  }
+  return all.filter((o) => o.external_id === runId || o.external_id.startsWith(`${runId}-`)).sort((a, b) => a.id - b.id);
+}
+
+/** How many shipping orders of the run go to each guest (first names are unique per list). */
+async function parcelsOf(runId: string): Promise<Record<string, number>> {
+  const count: Record<string, number> = {};
+  for (const order of await ordersOf(runId)) for (const so of order.shipping_orders) count[so.first_name] = (count[so.first_name] ?? 0) + 1;
+  return count;
 }
 
 function runIdOf(stderr: string): string {
-  const match = /external ids: (\S+)-1 to -\d+/.exec(stderr);
+  const match = /run id: (\S+)/.exec(stderr);
   expect(match, stderr).not.toBeNull();
   return match![1]!;
 }
 
-/** Checks the results file against the orders the sandbox holds: one line per row, in the batch's order. */
-async function expectCompleteResults(file: string, runId: string, rows: number): Promise<void> {
-  const lines = results(file);
-  expect(lines.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
-  for (const line of lines) {
-    const k = Math.ceil(Number(line.row) / 10);
-    expect(line).toMatchObject({ external_id: `${runId}-${k}`, status: 'created', error: '' });
+function posts(before: number): Sandbox['requests'] {
+  return sandbox().requests.slice(before).filter((r) => r.method === 'POST');
+}
+
+/** The results file against the sandbox: one line per row, each in the order and shipping order it names, with that row's guest. */
+async function expectResultsMatchService(file: string, tag: string, rows: number, statusOf: (row: number) => string): Promise<void> {
+  const got = results(file);
+  expect(got.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+  for (const line of got) {
+    expect(line.status, `row ${line.row}`).toBe(statusOf(Number(line.row)));
     const order = (await sandboxApi(sandbox(), `/v1/orders/${line.order_id}`)).body;
-    expect(order.external_id).toBe(`${runId}-${k}`);
-    const shipping = order.shipping_orders[(Number(line.row) - 1) % 10];
-    expect(String(shipping.id)).toBe(line.shipping_order_id);
+    expect(order.external_id).toBe(line.external_id);
+    const shipping = order.shipping_orders.find((s: any) => String(s.id) === line.shipping_order_id);
+    expect(shipping?.first_name, `row ${line.row}`).toBe(`${tag}${line.row}`);
   }
 }
 
 describe('orders create --batch-size', () => {
-  it('25 rows in batches of 10 make 3 orders with a result per row; a rerun sends nothing and completes the results again', async () => {
-    const csv = csvOf(25, 'B');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
+  it('25 rows in batches of 10 make 3 orders with a result per row; a rerun sends nothing, says every row exists, and completes the results again', async () => {
+    const csv = csvFile(lines('B', 1, 25));
+    const dir = tempDir();
     const out = join(dir, 'results.csv');
-    const env = { MERCH_CONFIG_DIR: dir };
-    const first = await merch(sandbox(), args(csv, '--results', out), { env });
+    const first = await on(dir, args(csv, '--batch-size', '10', '--results', out));
     expect(first.code, first.stderr).toBe(0);
     const runId = runIdOf(first.stderr);
-    const orders = await ordersOf(runId, 3);
-    expect(orders.map((o) => o.shipping_orders.length)).toEqual([10, 10, 5]);
-    expect(orders.flatMap((o) => o.shipping_orders.map((s: any) => s.first_name))).toEqual(Array.from({ length: 25 }, (_, i) => `B${i + 1}`));
-    await expectCompleteResults(out, runId, 25);
-    expect(first.stderr).toContain('3 of 3 orders created for 25 recipients');
+    const orders = await ordersOf(runId);
+    expect(orders.map((o) => [o.external_id, o.shipping_orders.length])).toEqual([[`${runId}-1`, 10], [`${runId}-2`, 10], [`${runId}-3`, 5]]);
+    expect(orders.flatMap((o) => o.shipping_orders.map((s: any) => s.first_name))).toEqual(lines('B', 1, 25).map((l) => l.split(',')[0]));
+    await expectResultsMatchService(out, 'B', 25, () => 'created');
+    expect(first.stderr).toContain('3 created (25 recipients), 0 existing, 0 refused');
+    expect(first.stderr).toContain(`batch 3 (${runId}-3, rows 21-25): created: order ${orders[2].id}`);
+    expect(tsv(first.stdout).slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(orders.map((o, i) => [o.external_id, String(o.id), 'created', String(o.shipping_orders.length), ['1-10', '11-20', '21-25'][i]]));
 
+    // Issue 18 example 4: a rerun that finds every batch says so, everywhere.
     const before = sandbox().requests.length;
-    const again = await merch(sandbox(), args(csv, '--results', out), { env });
+    const again = await on(dir, args(csv, '--batch-size', '10', '--results', out, '--json'));
     expect(again.code, again.stderr).toBe(0);
-    expect(sandbox().requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await ordersOf(runId, 3)).toHaveLength(3);
-    await expectCompleteResults(out, runId, 25);
+    expect(posts(before)).toEqual([]);
+    expect(again.stderr).toContain('0 created, 3 existing (25 recipients), 0 refused');
+    expect(JSON.parse(again.stdout).map((o: any) => [o.external_id, o.status, o.recipients])).toEqual([[`${runId}-1`, 'existing', 10], [`${runId}-2`, 'existing', 10], [`${runId}-3`, 'existing', 5]]);
+    await expectResultsMatchService(out, 'B', 25, () => 'existing');
+    expect(await ordersOf(runId)).toHaveLength(3);
   });
 
-  it('killed between batches, a rerun of the same command still makes exactly 3 orders and a complete results file', async () => {
-    const csv = csvOf(25, 'K');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
+  it('issue 18 example 2: the same list with another batch size, or none, orders nothing new, on another machine too', async () => {
+    const csv = csvFile(lines('S', 1, 7));
+    const first = await on(undefined, args(csv, '--batch-size', '3'));
+    expect(first.code, first.stderr).toBe(0);
+    const runId = runIdOf(first.stderr);
+    for (const cut of [['--batch-size', '2'], ['--batch-size', '7'], []]) {
+      const before = sandbox().requests.length;
+      const again = await on(undefined, args(csv, ...cut));
+      expect(again.code, `${cut.join(' ')}: ${again.stderr}`).toBe(0);
+      expect(runIdOf(again.stderr), 'the run id does not depend on the batch size').toBe(runId);
+      expect(posts(before), cut.join(' ')).toEqual([]);
+      expect(again.stderr).toContain('0 created, 3 existing (7 recipients), 0 refused');
+    }
+    expect(Object.values(await parcelsOf(runId))).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // without --batch-size the orders themselves are printed, each marked existing
+    const whole = await on(undefined, args(csv));
+    expect(tsv(whole.stdout).filter((r) => r[0] === 'order').map((r) => r[5])).toEqual(['existing', 'existing', 'existing']);
+  });
+
+  it('issue 18 example 3: a grown list under the same --external-id on another machine orders only its new rows, in batches numbered after the last', async () => {
+    const dir = tempDir();
+    const seven = csvFile(lines('G', 1, 7));
+    const first = await on(undefined, args(seven, '--batch-size', '3', '--external-id', 'grow-run'));
+    expect(first.code, first.stderr).toBe(0);
+    const nine = csvFile(lines('G', 1, 9));
     const out = join(dir, 'results.csv');
-    const child = spawn(process.execPath, [BIN, ...args(csv, '--results', out)], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: ['ignore', 'ignore', 'pipe'] });
+    const before = sandbox().requests.length;
+    const grown = await on(undefined, args(nine, '--batch-size', '3', '--external-id', 'grow-run', '--results', out));
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(posts(before)).toHaveLength(1);
+    expect((await ordersOf('grow-run')).map((o) => o.external_id)).toEqual(['grow-run-1', 'grow-run-2', 'grow-run-3', 'grow-run-4']);
+    expect(grown.stderr).toContain('7 rows of 9 already in 3 earlier orders of the run');
+    expect(grown.stderr).toContain('1 created (2 recipients), 3 existing (7 recipients), 0 refused');
+    const parcels = await parcelsOf('grow-run');
+    expect(parcels).toEqual(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`G${i + 1}`, 1])));
+    await expectResultsMatchService(out, 'G', 9, (row) => (row <= 7 ? 'existing' : 'created'));
+    // and as one order (no --batch-size) on a third machine: nothing new
+    const whole = await on(undefined, args(nine, '--external-id', 'grow-run'));
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stderr).toContain('0 created, 4 existing (9 recipients), 0 refused');
+  });
+
+  it('rows removed from the list are left alone and said so; a list sent as one order, then grown, adds an order of the new rows', async () => {
+    const all = lines('R', 1, 6);
+    const first = await on(undefined, args(csvFile(all), '--external-id', 'shrink-run'));
+    expect(first.code, first.stderr).toBe(0);
+    const [order] = await ordersOf('shrink-run');
+    expect(order.external_id).toBe('shrink-run');
+    const fewer = await on(undefined, args(csvFile([all[0]!, all[3]!, all[5]!]), '--external-id', 'shrink-run', '--batch-size', '2'));
+    expect(fewer.code, fewer.stderr).toBe(0);
+    expect(fewer.stderr).toContain(`3 rows of earlier runs are no longer in the list: order ${order.id} unchanged`);
+    expect(fewer.stderr).toContain('0 created, 1 existing (3 recipients), 0 refused');
+    const more = await on(undefined, args(csvFile([...all, guest('R', 7)]), '--external-id', 'shrink-run'));
+    expect(more.code, more.stderr).toBe(0);
+    expect((await ordersOf('shrink-run')).map((o) => [o.external_id, o.shipping_orders.length])).toEqual([['shrink-run', 6], ['shrink-run-1', 1]]);
+  });
+
+  it('without --external-id an edited list is a new run: said when it starts, with the earlier run to add to', async () => {
+    const dir = tempDir();
+    const csv = csvFile(lines('E', 1, 3), tempDir());
+    const first = await on(dir, args(csv, '--batch-size', '2'));
+    expect(first.code, first.stderr).toBe(0);
+    const runId = runIdOf(first.stderr);
+    expect(first.stderr).toContain('an edited list is a new run: to add rows to an earlier run, pass its id with --external-id');
+    writeFileSync(csv, `${HEADER}\n${lines('E', 1, 4).join('\n')}\n`);
+    const dry = await on(dir, args(csv, '--batch-size', '2', '--dry-run'));
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain(`this list was sent before as run ${runId} and has changed since`);
+    expect(dry.stderr).toContain(`hint: to send only the new rows to the earlier run, run again with --external-id ${runId}`);
+    const added = await on(dir, args(csv, '--batch-size', '2', '--external-id', runId));
+    expect(added.code, added.stderr).toBe(0);
+    expect(await parcelsOf(runId)).toEqual({ E1: 1, E2: 1, E3: 1, E4: 1 });
+  });
+
+  it('killed between batches (SIGKILL), a rerun of the same command still makes exactly 3 orders and a complete results file', async () => {
+    const csv = csvFile(lines('K', 1, 25));
+    const dir = tempDir();
+    const out = join(dir, 'results.csv');
+    const child = spawn(process.execPath, [BIN, ...args(csv, '--batch-size', '10', '--results', out)], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: ['ignore', 'ignore', 'pipe'] });
     onTestFinished(() => void child.kill('SIGKILL'));
     let stderr = '';
     await new Promise<void>((resolve, reject) => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (/batch 1 of 3 .*created/.test(stderr)) {
+        if (/batch 1 \(.*\): created/.test(stderr)) {
           child.kill('SIGKILL');
           resolve();
         }
@@ -115,77 +227,114 @@ describe('orders create --batch-size', () => {
       child.on('exit', () => reject(new Error(`exited before its first batch: ${stderr}`)));
     });
     const runId = runIdOf(stderr);
-    const rerun = await merch(sandbox(), args(csv, '--results', out), { env: { MERCH_CONFIG_DIR: dir } });
+    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out));
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(await ordersOf(runId, 3)).toHaveLength(3);
-    await expectCompleteResults(out, runId, 25);
+    expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 10, 5]);
+    await expectResultsMatchService(out, 'K', 25, (row) => (row <= 10 ? 'existing' : results(out).find((l) => Number(l.row) === row)!.status));
+    expect(Object.values(await parcelsOf(runId)).every((n) => n === 1)).toBe(true);
   }, 60_000);
 
-  it('a batch the service refuses does not stop the others: exit 5 naming it, its rows carry the error; a rerun sends only it', async () => {
+  it('a batch the service refuses does not stop the others: exit 5 naming it, its rows carry the error; a rerun sends only its rows', async () => {
     const gate = await refusingGateway(sandbox(), (externalId) => externalId.endsWith('-2'));
-    const csv = csvOf(25, 'R');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
+    const csv = csvFile(lines('F', 1, 25));
+    const dir = tempDir();
     const out = join(dir, 'results.csv');
-    const first = await merch(sandbox(), args(csv, '--results', out), { env: { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: gate.url } });
+    const first = await on(dir, args(csv, '--batch-size', '10', '--results', out), gate.url);
     expect(first.code).toBe(5);
     const runId = runIdOf(first.stderr);
-    expect(first.stderr).toContain(`2 of 3 orders created for 25 recipients; refused: batch 2 (rows 11-20, external id ${runId}-2)`);
-    expect(await ordersOf(runId, 3)).toHaveLength(2);
-    const lines = results(out);
-    expect(lines.filter((l) => l.status === 'refused').map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 11));
-    for (const line of lines.filter((l) => l.status === 'refused')) {
+    expect(first.stderr).toContain(`2 created (15 recipients), 0 existing, 1 refused (10 recipients); refused: batch 2 (${runId}-2, rows 11-20)`);
+    expect(await ordersOf(runId)).toHaveLength(2);
+    const refused = results(out).filter((l) => l.status === 'refused');
+    expect(refused.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 11));
+    for (const line of refused) {
       expect(line.error).toContain('shipping_orders[3].recipient.postal_code: Enter a valid postal code.');
       expect(line.order_id).toBe('');
     }
 
-    // The rerun, with the service no longer refusing: only batch 2 is sent.
+    // The rerun, with the service no longer refusing: only the refused rows are sent, as a new batch.
     gate.refuse = () => false;
-    const rerun = await merch(sandbox(), args(csv, '--results', out), { env: { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: gate.url } });
+    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out), gate.url);
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(gate.posted.map((id) => id.slice(-2))).toEqual(['-1', '-2', '-3', '-2']);
-    expect(await ordersOf(runId, 3)).toHaveLength(3);
-    await expectCompleteResults(out, runId, 25);
+    expect(gate.posted.map((id) => id.slice(runId.length))).toEqual(['-1', '-2', '-3', '-4']);
+    expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 5, 10]);
+    await expectResultsMatchService(out, 'F', 25, (row) => (row >= 11 && row <= 20 ? 'created' : 'existing'));
   });
 
-  it('a dry run checks every batch, shows them, and sends nothing', async () => {
-    const csv = csvOf(25, 'D');
+  it('a dry run checks every batch to send, shows the earlier orders and the new ones, and sends nothing', async () => {
+    const csv = csvFile(lines('D', 1, 25));
     const before = sandbox().requests.length;
-    const dry = await merch(sandbox(), args(csv, '--dry-run', '--json'));
+    const dry = await on(undefined, args(csv, '--batch-size', '10', '--dry-run', '--json'));
     expect(dry.code, dry.stderr).toBe(0);
     const plan = JSON.parse(dry.stdout);
-    expect(plan.batches.map((b: any) => [b.external_id, b.rows, b.shipments])).toEqual([
-      [`${plan.run_id}-1`, [1, 10], 10],
-      [`${plan.run_id}-2`, [11, 20], 10],
-      [`${plan.run_id}-3`, [21, 25], 5],
+    expect(plan.batches.map((b: any) => [b.external_id, b.rows.length, b.rows[0], b.shipments])).toEqual([
+      [`${plan.run_id}-1`, 10, 1, 10],
+      [`${plan.run_id}-2`, 10, 11, 10],
+      [`${plan.run_id}-3`, 5, 21, 5],
     ]);
     expect(plan.recipients).toBe(25);
+    expect(plan.earlier).toEqual([]);
     expect(sandbox().requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('a bad row anywhere stops the run before anything is sent (exit 2, naming the row)', async () => {
-    const csv = csvOf(25, 'E');
-    writeFileSync(csv, readFileSync(csv, 'utf8').replace(/\nE22,([^\n]*),[^,\n]+\n/, '\nE22,$1,XXXXL\n'));
+  it('a bad row anywhere stops the run before anything is sent (exit 2, naming the file, row and column)', async () => {
+    const rows = lines('X', 1, 25);
+    rows[21] = rows[21]!.replace(/,[^,]+$/, ',XXXXL');
+    const csv = csvFile(rows);
     const before = sandbox().requests.length;
-    const run = await merch(sandbox(), args(csv));
+    const run = await on(undefined, args(csv, '--batch-size', '10'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('row 23, column size: "XXXXL" is not a size of product');
+    expect(run.stderr).toContain(`${csv} row 23, column size: "XXXXL" is not a size of product`);
     expect(sandbox().requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('usage errors: --batch-size without --recipients, --results or --concurrency without --batch-size', async () => {
+  it('a row without a size the product needs is named by its row and column, not by --attr (issue 19.6c)', async () => {
+    const rows = lines('Z', 1, 3);
+    rows[1] = rows[1]!.replace(/,[^,]+$/, ',');
+    const csv = csvFile(rows);
+    const run = await on(undefined, args(csv, '--batch-size', '2'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`error: ${csv} row 3, column size: is required: product ${shirt.id} comes in`);
+    expect(run.stderr).not.toContain('--attr size');
+  });
+
+  it('usage errors: --batch-size without --recipients, --results without --recipients, --concurrency without --batch-size, a --results file that cannot be written', async () => {
+    const csv = csvFile(lines('U', 1, 2));
     const cases: [string[], string][] = [
       [['orders', 'create', '--product', '1', '--batch-size', '10', '--yes'], '--batch-size needs --recipients'],
-      [['orders', 'create', '--recipients', csvOf(2, 'U'), '--results', 'r.csv', '--yes'], '--results needs --batch-size'],
-      [['orders', 'create', '--recipients', csvOf(2, 'U'), '--concurrency', '2', '--yes'], '--concurrency needs --batch-size'],
+      [['orders', 'create', '--product', '1', '--results', 'r.csv', '--yes'], '--results needs --recipients'],
+      [['orders', 'create', '--recipients', csv, '--concurrency', '2', '--yes'], '--concurrency needs --batch-size'],
       [['orders', 'create', '--recipients', '/nonexistent/guests.csv', '--batch-size', '10', '--yes'], '--recipients: cannot read /nonexistent/guests.csv: ENOENT'],
+      // issue 19.6b: checked before anything is sent, not a raw ENOENT after the orders are placed
+      [args(csv, '--batch-size', '10', '--results', '/nonexistent/r.csv'), '--results: cannot write /nonexistent/r.csv: no directory /nonexistent'],
+      [args(csv, '--results', tempDir()), 'is not a file'],
     ];
     for (const [argv, message] of cases) {
       const before = sandbox().requests.length;
-      const run = await merch(sandbox(), argv);
+      const run = await on(undefined, argv);
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toMatch(/^ {4}at /m);
       expect(sandbox().requests.length).toBe(before);
     }
+  });
+
+  it('Ctrl-C between batches stops before the next one (exit 130, saying how to finish); the rerun sends the rest', async () => {
+    const { startMerch } = await import('../support/run-merch.js');
+    const csv = csvFile(lines('C', 1, 6));
+    const dir = tempDir();
+    const running = startMerch(args(csv, '--batch-size', '1'), { env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }) });
+    await running.io.written((_out, err) => /batch 1 \(.*\): created/.test(err));
+    running.interrupt();
+    const stopped = await running.done;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toMatch(/error: stopped: \d created \(\d recipients?\), 0 existing, 0 refused; \d orders? not sent/);
+    const runId = runIdOf(stopped.stderr);
+    const placed = (await ordersOf(runId)).length;
+    expect(placed).toBeLessThan(6);
+    const rerun = await on(dir, args(csv, '--batch-size', '1'));
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(`${6 - placed} created (${6 - placed} recipient`);
+    expect(Object.values(await parcelsOf(runId))).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });
 

@@ -67,9 +67,7 @@ describe('buildOrder from a recipients CSV', () => {
   });
 
   test('rows without a product, and several items with a CSV, are build errors naming where', () => {
-    expect(() => buildOrder({ recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow(
-      new BuildError('recipients.csv row 2: no product: add a "product" column or pass --product'),
-    );
+    expect(() => buildOrder({ recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow(new BuildError('row-without-product', 'recipients.csv row 2: no product', 'recipients.csv'));
     expect(() => buildOrder({ recipients: csv(',product\nAnn,Lee,a,Oslo,OS,1,NO,4\nBo,Ek,b,Oslo,OS,1,NO,\n') })).toThrow(
       'recipients.csv row 3, column product: no product',
     );
@@ -81,10 +79,26 @@ describe('buildOrder from a recipients CSV', () => {
         ],
         recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n'),
       }),
-    ).toThrow('--recipients sends each recipient one product, but 2 items were given');
-    expect(() => buildOrder({ recipient: ann, recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow(
-      '--recipient and --recipients cannot be used together',
-    );
+    ).toThrow('each recipient of recipients.csv gets one product, but 2 items were given');
+    expect(() => buildOrder({ recipient: ann, recipients: csv('\nAnn,Lee,a,Oslo,OS,1,NO\n') })).toThrow('one recipient and a list of recipients cannot both be given');
+  });
+
+  test('a finding on a row is the row and column that should give it, even when --attr gives others (issue 19.6c)', () => {
+    const attr = (f: string) => `--attr ${f}`;
+    const rows = csv(',size\nAnn,Lee,a,Oslo,OS,1,NO,M\nBo,Ek,b,Oslo,OS,2,NO,\n');
+    const built = buildOrder({ items: [{ product: 7, attributes: { color: 'Navy' }, origin: attr }], recipients: rows, paymentMethodId: 'pm_1' });
+    const products = new Map([[7, { colors: [{ name: 'Navy' }], sizes: [{ name: 'S' }, { name: 'M' }] } as Record<string, unknown>]]);
+    const result = validateOrder(built.body, { products, sources: built.sources });
+    expect(result.ok).toBe(false);
+    // Bo's row has no size: blamed on its cell, not on --attr size (which was never given)
+    expect(result.issues.map((i) => `${i.where}: ${i.message}`)).toEqual(['recipients.csv row 3, column size: is required: product 7 comes in S, M']);
+    // a bad value --attr gave is still blamed on --attr
+    const bad = buildOrder({ items: [{ product: 7, attributes: { color: 'Red' }, origin: attr }], recipients: rows, paymentMethodId: 'pm_1' });
+    const issues = validateOrder(bad.body, { products, sources: bad.sources }).issues.map((i) => i.where);
+    expect(issues).toContain('--attr color');
+    // warnings too: a row without a postal code is named by its row and column
+    const warned = buildOrder({ items: [{ product: 7, attributes: { color: 'Navy', size: 'M' }, origin: attr }], recipients: csv('\nAnn,Lee,a,Oslo,OS,,NO\n'), paymentMethodId: 'pm_1' });
+    expect(validateOrder(warned.body, { products, sources: warned.sources }).warnings.map((w) => w.where)).toContain('recipients.csv row 2, column postal_code');
   });
 });
 
@@ -92,8 +106,8 @@ describe('buildOrder from flags and files', () => {
   test('items and one recipient: one shipping order carrying every item in full', () => {
     const { body, missing } = buildOrder({
       items: [
-        { product: 7, quantity: 3, attributes: { size: 'M' }, flag: '--item #1' },
-        { product: 8, quantity: 1, attributes: {}, flag: '--item #2' },
+        { product: 7, quantity: 3, attributes: { size: 'M' } },
+        { product: 8, quantity: 1, attributes: {} },
       ],
       recipient: ann,
       paymentMethodId: 'pm_1',
@@ -144,7 +158,7 @@ describe('buildOrder from flags and files', () => {
       ],
     };
     expect(() => buildOrder({ file, fileName: 'order.json', items: [{ product: 9, quantity: 1, attributes: {} }] })).toThrow(
-      'items given by flags replace the line items of order.json, whose 2 shipping orders refer to them',
+      'the items given replace the line items of order.json, whose 2 shipping orders refer to them',
     );
   });
 
@@ -152,12 +166,12 @@ describe('buildOrder from flags and files', () => {
     expect(() => buildOrder({ file: [1], fileName: '-' })).toThrow('-: expected a JSON object');
   });
 
-  test('missing pieces are named as flags', () => {
-    expect(buildOrder({}).missing).toEqual(['--product and --quantity (or --item, or --file)', '--recipient or --recipients']);
-    expect(buildOrder({ items: [{ product: 1, attributes: {} }] }).missing).toEqual(['--quantity', '--recipient or --recipients']);
-    expect(buildOrder({ recipient: ann }).missing).toEqual(['--product and --quantity (or --item, or --file)']);
-    expect(buildOrder({ items: [{ product: 1, attributes: {}, flag: '--item #1' }], recipient: ann }).missing).toEqual([
-      '--item #1: quantity=N',
+  test('missing pieces are named as pieces, and by where the item came from (the builder names no flag)', () => {
+    expect(buildOrder({}).missing).toEqual([{ piece: 'line items' }, { piece: 'recipients' }]);
+    expect(buildOrder({ items: [{ product: 1, attributes: {} }] }).missing).toEqual([{ piece: 'quantity', item: 0, origin: undefined }, { piece: 'recipients' }]);
+    expect(buildOrder({ recipient: ann }).missing).toEqual([{ piece: 'line items' }]);
+    expect(buildOrder({ items: [{ product: 1, attributes: {}, origin: (f) => `--item #1, key ${f}` }], recipient: ann }).missing).toEqual([
+      { piece: 'quantity', item: 0, origin: '--item #1, key quantity' },
     ]);
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { listenForTest } from '../support/servers.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { merch, type Result } from '../support/run-merch.js';
@@ -25,6 +25,8 @@ interface GatewayOptions {
   ignoreExternalIdFilter?: boolean;
   /** GET /v1/orders answers an empty page, whatever the service holds. */
   hideOrders?: boolean;
+  /** Order records lose their line items' parts. */
+  stripParts?: boolean;
 }
 
 /** A gateway in front of a sandbox that misbehaves as it is told; it closes when its test ends. */
@@ -48,7 +50,17 @@ async function gateway(target: Sandbox, options: GatewayOptions): Promise<{ url:
       const headers: Record<string, string> = {};
       for (const name of ['authorization', 'content-type', 'sc-account-id']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
       const answer = await fetch(url, { method: req.method, headers, body });
-      const text = await answer.text();
+      let text = await answer.text();
+      if (options.stripParts && /^\/v1\/orders/.test(url.pathname) && answer.headers.get('content-type')?.includes('json')) {
+        const strip = (order: any) => {
+          for (const li of order?.line_items ?? []) delete li.part;
+          for (const so of order?.shipping_orders ?? []) for (const li of so.line_items ?? []) delete li.part;
+        };
+        const parsed = JSON.parse(text);
+        if (Array.isArray(parsed.results)) parsed.results.forEach(strip);
+        else strip(parsed);
+        text = JSON.stringify(parsed);
+      }
       if (req.method === 'POST' && options.lose504 && !lost) {
         lost = true;
         res.writeHead(504, { 'content-type': 'text/html' });
@@ -105,7 +117,7 @@ describe('orders create after a lost answer: the resend meets the duplicate answ
       expect(answers).toEqual([201, status]);
       const made = await ordersWithExternalId(sandbox(), externalId);
       expect(made).toHaveLength(1);
-      expect(first.stderr).toContain(`already created: order ${made[0]!.id} (external id ${externalId})`);
+      expect(first.stderr).toContain(`already created: order ${made[0]!.id} (external id ${externalId}): the same order`);
       expect(orderIdOf(first)).toBe(String(made[0]!.id));
       expect(journalStates(dir)).toEqual(['pending', 'created']);
 
@@ -155,7 +167,8 @@ describe('orders create --external-id reused where no journal knows it', () => {
       // another machine: a fresh config directory, so no journal entry
       const second = await merch(sandbox(), args);
       expect(second.code, second.stderr).toBe(0);
-      expect(second.stderr).toContain(`already created: order ${orderIdOf(first)} (external id ${externalId})`);
+      expect(second.stderr).toContain(`already created: order ${orderIdOf(first)} (external id ${externalId}): the same order`);
+      expect(tsv(second.stdout)[0]![5]).toBe('existing');
       expect(orderIdOf(second)).toBe(orderIdOf(first));
       expect(await ordersWithExternalId(sandbox(), externalId)).toHaveLength(1);
     });
@@ -179,18 +192,62 @@ describe('orders create --dry-run', () => {
 describe('orders create after the service lost the order the journal says it made', () => {
   const forgetful = useSandbox();
 
-  it('says so, exit 4, with the way to place it again', async () => {
+  it('the service is the truth: says so and places it again under the same external id, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const products = (await sandboxApi(forgetful(), '/v1/custom-products/?limit=100')).body.results;
     const product = products.find((p: typeof shirt) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1);
     const args = ['orders', 'create', '--product', String(product.id), '--quantity', '1', '--attr', `size=${product.available_attributes.sizes[0].name}`, '--attr', `color=${product.available_attributes.colors[0].name}`, '--recipient', recipient('Lost'), '--yes'];
     const first = await merch(forgetful(), args, { env: { MERCH_CONFIG_DIR: dir } });
     expect(first.code, first.stderr).toBe(0);
     const id = orderIdOf(first);
+    const externalId = tsv(first.stdout)[0]![4]!;
     expect((await sandboxApi(forgetful(), '/_sandbox/reset', { method: 'POST' })).status).toBeLessThan(300);
     const rerun = await merch(forgetful(), args, { env: { MERCH_CONFIG_DIR: dir } });
-    expect(rerun.code).toBe(4);
-    expect(rerun.stderr).toContain(`error: order ${id}, which this command created, is not in the service any more`);
-    expect(rerun.stderr).toContain('hint: to place the order again, pass a new --external-id');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(`order ${id} (external id ${externalId}), which the journal says this command created, is not in the service any more: placing it again`);
+    const made = await ordersWithExternalId(forgetful(), externalId);
+    expect(made).toHaveLength(1);
+    expect(tsv(rerun.stdout)[0]!.slice(1, 2).concat(tsv(rerun.stdout)[0]![5]!)).toEqual([String(made[0]!.id), 'created']);
+    // and the run after that finds it
+    const again = await merch(forgetful(), args, { env: { MERCH_CONFIG_DIR: dir } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(tsv(again.stdout)[0]![5]).toBe('existing');
+    expect(await ordersWithExternalId(forgetful(), externalId)).toHaveLength(1);
+  });
+});
+
+describe('issue 18 example 1: an --external-id reused for a different order, on a machine without the journal', () => {
+  for (const [form, sandbox] of [['DRF 400', drf], ['409', conflict409]] as const) {
+    it(`${form}: exit 5 naming the order and the first difference; the old order is not printed as the result; nothing is placed`, async () => {
+      const externalId = `example1-${form.replace(/\W/g, '')}`;
+      const first = await merch(sandbox(), orderArgs('Same', '--external-id', externalId));
+      expect(first.code, first.stderr).toBe(0);
+      const id = orderIdOf(first);
+      const other = [...orderArgs('Same', '--external-id', externalId)];
+      other[other.indexOf('--quantity') + 1] = '2';
+      const before = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count;
+      const second = await merch(sandbox(), other);
+      expect(second.code).toBe(5);
+      expect(second.stderr).toContain(`error: external id ${externalId} is already order ${id}, which differs from this order (line item 1: quantity 2 here, 1 in that order)`);
+      expect(second.stdout).toBe('');
+      expect((await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count).toBe(before);
+      // a different recipient is a difference too
+      const elsewhere = await merch(sandbox(), orderArgs('Other', '--external-id', externalId));
+      expect(elsewhere.code).toBe(5);
+      expect(elsewhere.stderr).toContain('shipping order 1: recipient "Other Lee, 1 Main St, 78701, US" here, "Same Lee, 1 Main St, 78701, US" in that order');
+    });
+  }
+
+  it('a service record without what the comparison needs: said, exit 5, nothing placed', async () => {
+    const externalId = 'example1-partial';
+    const first = await merch(drf(), orderArgs('Part', '--external-id', externalId));
+    expect(first.code, first.stderr).toBe(0);
+    // a gateway whose order records carry no parts (a service that lists less than the sandbox)
+    const front = await gateway(drf(), { stripParts: true });
+    const again = await merch(drf(), orderArgs('Part', '--external-id', externalId), { env: { MERCH_BASE_URL: front.url } });
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain(`error: external id ${externalId} is already order ${orderIdOf(first)}, and the service's record of it has no line_items[0].part, so it cannot be compared with this order`);
+    expect(again.stdout).toBe('');
   });
 });

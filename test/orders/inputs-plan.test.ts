@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { CustomProduct } from '../../src/api/schemas.js';
 import type { OrderRequest } from '../../src/contract/order-request.js';
 import { UsageError } from '../../src/errors.js';
-import { piecesFromFlags } from '../../src/orders/inputs.js';
+import { piecesFromFlags } from '../../src/commands/orders/create/inputs.js';
 import { formatPlan } from '../../src/commands/orders/create/plan-view.js';
 import { pricePlan } from '../../src/orders/plan.js';
 
@@ -27,9 +27,14 @@ describe('piecesFromFlags', () => {
       { product: '7', quantity: '2', attr: ['size=M', 'color = Navy Blue'], item: ['product=8,quantity=1,color="Red, dark"'] },
       none(),
     );
-    expect(pieces.items).toEqual([
+    expect(pieces.items!.map(({ origin: _o, ...item }) => item)).toEqual([
       { product: 7, quantity: 2, attributes: { size: 'M', color: 'Navy Blue' } },
-      { product: 8, quantity: 1, attributes: { color: 'Red, dark' }, flag: '--item #1' },
+      { product: 8, quantity: 1, attributes: { color: 'Red, dark' } },
+    ]);
+    // each item names where its fields came from
+    expect(pieces.items!.map((item) => [item.origin!('product'), item.origin!('size')])).toEqual([
+      ['--product', '--attr size'],
+      ['--item #1, key product', '--item #1, key size'],
     ]);
   });
 
@@ -50,6 +55,10 @@ describe('piecesFromFlags', () => {
     expect(await usage(piecesFromFlags({ quantity: '2' }, none()))).toBe('--quantity needs --product');
     expect(await usage(piecesFromFlags({ product: '1', attr: ['size'] }, none()))).toBe('--attr: expected NAME=VALUE, got "size"');
     expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'size=L'] }, none()))).toBe('--attr size: is given twice');
+    // one attribute however it is spelt (issue 19.6j): the second value would silently win
+    expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'Size=L'] }, none()))).toBe('--attr Size: is given twice (also as size)');
+    expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'sizes=L'] }, none()))).toBe('--attr sizes: is given twice (also as size)');
+    expect(await usage(piecesFromFlags({ recipient: 'first_name=A', recipients: 'r.csv' }, none()))).toBe('--recipient and --recipients cannot be used together');
     expect(await usage(piecesFromFlags({ item: ['quantity=1'] }, none()))).toBe('--item #1: key "product" is required (product=ID)');
     expect(await usage(piecesFromFlags({ item: ['product=1', 'product=2,quantity=0'] }, none()))).toBe(
       '--item #2: key "quantity": must be a positive integer, got "0"',

@@ -188,19 +188,21 @@ describe('validateOrder', () => {
     expect(summariseIssues([...r.issues, ...r.warnings])).toBe(
       'recipients.csv row 3, column size: "XXL" is not a size of product 7 (offered: S, M, L) (and 1 other problem)',
     );
-    // an inherited --attr is named as the flag, not as a CSV column
-    const bad = buildOrder({ items: [{ product: 7, attributes: { color: 'Teal' } }], recipients: csv, paymentMethodId: 'pm_1' });
+    // an inherited --attr is named where it came from (the flag), not as a CSV column
+    const bad = buildOrder({ items: [{ product: 7, attributes: { color: 'Teal' }, origin: (f) => `--attr ${f}` }], recipients: csv, paymentMethodId: 'pm_1' });
     expect(validateOrder(bad.body, { products, sources: bad.sources }).issues.map(formatIssue)).toContain(
       '--attr color: "Teal" is not a color of product 7 (offered: Navy, Red)',
     );
   });
 
-  test('flag-origin issues name the flag and key', () => {
+  test('flag-origin issues name the flag and key, as the pieces say where they came from', () => {
+    const key = (flag: string) => (f: string) => `${flag}, key ${f}`;
     const built = buildOrder({
-      items: [{ product: 7, quantity: 1, attributes: { size: 'Q', color: 'Red' }, flag: '--item #1' }],
+      items: [{ product: 7, quantity: 1, attributes: { size: 'Q', color: 'Red' }, origin: key('--item #1') }],
       recipient: { ...ann, country: '' },
       billing: { ...ann, state: '' },
       paymentMethodId: 'pm_1',
+      origins: { recipient: key('--recipient'), billing: key('--billing') },
     });
     const r = validateOrder(built.body, { products, sources: built.sources });
     expect(r.issues.map(formatIssue)).toEqual(['--item #1, key size: "Q" is not a size of product 7 (offered: S, M, L)']);

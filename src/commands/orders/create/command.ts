@@ -1,63 +1,78 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../../api/errors.js';
-import { getOrder } from '../../../api/resources/orders.js';
-import type { Order } from '../../../api/schemas.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
-import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
-import { plan as planSend, send } from '../../../orders/exactly-once.js';
-import { piecesFromFlags, type OrderFlags } from '../../../orders/inputs.js';
+import { UsageError } from '../../../errors.js';
+import { plan as planSend } from '../../../orders/exactly-once.js';
 import { OrderJournal } from '../../../orders/journal.js';
-import { prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
-import { describePaymentMethod } from '../../../orders/payment-method.js';
+import { placeOrder, type PlaceOrderEvent } from '../../../orders/place-order.js';
 import { pricePlan, type PricedPlan } from '../../../orders/plan.js';
+import { serviceOrdersApi } from '../../../orders/ports.js';
+import { prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
 import { formatWarnings } from '../../../orders/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
-import { printCreated } from './print.js';
+import { checkResultsPath, missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
+import { inContractWords } from './outcomes.js';
+import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
 
 /**
- * `merch orders create`: flags, file and CSV (or the wizard's answers) -> the order domain
- * (src/orders/: built and validated once) -> confirmation -> sent exactly once.
+ * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
+ * built and validated once) -> confirmation -> placed exactly once (placeOrder). A
+ * recipients list (`--recipients`) is a run of its own (list.ts: placeList). This layer maps
+ * flags to the domain's calls, renders what they return, and says their errors in the
+ * contract's words (outcomes.ts).
  */
 export async function run(ctx: Context, options: OrderFlags): Promise<void> {
-  const { batchSize, recipients } = options;
-  if (batchSize !== undefined) {
-    if (recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
-    return (await import('./batched.js')).runBatched(ctx, { ...options, recipients, batchSize }, scopeOf(ctx));
+  if (options.batchSize !== undefined && options.recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
+  if (options.results !== undefined && options.recipients === undefined) throw new UsageError('--results needs --recipients (one line per recipient row)');
+  if (options.concurrency !== undefined && options.batchSize === undefined) throw new UsageError('--concurrency needs --batch-size');
+  if (options.results !== undefined) await checkResultsPath(options.results);
+  if (options.recipients !== undefined) {
+    const { recipients } = options;
+    return (await import('./list.js')).runList(ctx, { ...options, recipients }, scopeOf(ctx));
   }
-  if (options.results !== undefined) throw new UsageError('--results needs --batch-size', 'to put every row in one order, pass a --batch-size of at least the number of rows');
-  if (options.concurrency !== undefined) throw new UsageError('--concurrency needs --batch-size');
+  return inContractWords(() => runOne(ctx, options));
+}
+
+async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
   const order = await prepare(ctx, options);
-  if (order.paymentIsDefault && order.paymentMethod) {
-    ctx.io.err(`payment method: ${order.paymentMethod.id} (${describePaymentMethod(order.paymentMethod)}, the account default)`);
+  const shown = planShown(ctx, options);
+  // The plan names the payment method where it is shown; elsewhere a line on stderr does.
+  if (order.paymentIsDefault && order.paymentMethod && !shown) {
+    ctx.io.err(defaultPaymentNotice(order.paymentMethod));
   }
   for (const line of formatWarnings(order.warnings)) ctx.io.err(line);
   const priced = pricePlan(order.body, order.products);
   // On a terminal the plan's warnings are in its table; elsewhere on stderr.
   if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(`warning: ${w}`);
-
   const journal = await OrderJournal.open(ctx.settings.configDir);
   try {
-    const p = planSend(journal, withoutExternalId(order.body), scopeOf(ctx), order.body.external_id);
-    if (options.dryRun) {
-      await printDryRun(ctx, { ...order.body, external_id: p.externalId }, order, priced);
-      return;
-    }
-    if (p.existing) {
-      ctx.io.err(
-        `this order was already created (order ${p.existing.order_id}, external id ${p.existing.external_id}); nothing sent${p.origin === 'journal' ? '. To order the same again, pass a new --external-id' : ''}`,
-      );
-      await printCreated(ctx, await fetchCreated(ctx, p.existing.order_id), p.existing.external_id);
-      return;
-    }
-    await confirm(ctx, order, priced);
-    if (p.origin === 'generated') ctx.io.err(`external id: ${p.externalId}`);
-    else if (p.resumed) ctx.io.err(`finishing an earlier attempt: external id ${p.externalId}`);
-    const sent = await send(ctx.api(), journal, order.body, p);
-    if (sent.duplicate) ctx.io.err(`already created: order ${sent.orderId} (external id ${p.externalId}); it was created once`);
-    await printCreated(ctx, sent.record ?? (await fetchCreated(ctx, sent.orderId)), p.externalId);
+    const body = withoutExternalId(order.body);
+    const p = planSend(journal, body, scopeOf(ctx), order.body.external_id);
+    if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, order, priced);
+    const placed = await placeOrder({ body, products: order.products }, p, {
+      api: serviceOrdersApi(ctx.api()),
+      journal,
+      confirm: () => confirm(ctx, order, priced),
+      notify: (event) => {
+        const line = eventLine(event);
+        if (line !== undefined) ctx.io.err(line);
+      },
+    });
+    await printCreated(ctx, placed.record, placed.externalId, placed.status);
   } finally {
     await journal.close();
+  }
+}
+
+function eventLine(event: PlaceOrderEvent): string | undefined {
+  switch (event.kind) {
+    case 'gone':
+      return `order ${event.orderId} (external id ${event.externalId}), which the journal says this command created, is not in the service any more: placing it again`;
+    case 'sending':
+      if (event.resumed) return `finishing an earlier attempt: external id ${event.externalId}`;
+      return event.origin === 'given' ? undefined : `external id: ${event.externalId}`;
+    case 'found':
+      return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.via === 'journal' ? '. To order the same again, pass a new --external-id' : ''}`;
   }
 }
 
@@ -68,25 +83,30 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<PreparedOrder
   if (first.complete) return first.order;
   if (!ctx.io.canPrompt) {
     throw new UsageError(
-      `the order is incomplete: missing ${first.missing.join('; ')}`,
+      `the order is incomplete: missing ${missingFlags(first.missing)}`,
       'give the order with flags, --file or --recipients (see merch orders create --help), or run in a terminal for the wizard',
     );
   }
   const { runWizard } = await import('./wizard.js');
   const completed = await prepareOrder(ctx.api(), await runWizard(ctx, pieces));
-  if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${completed.missing.join('; ')}`);
+  if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${missingFlags(completed.missing)}`);
   return completed.order;
 }
 
+/** Whether the priced plan (which names the payment method) is shown: on a terminal, before the question or as the dry run. */
+function planShown(ctx: Context, options: OrderFlags): boolean {
+  if (options.dryRun) return ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
+  return !ctx.yes && ctx.io.canPrompt;
+}
+
 /** Placing an order spends money: the priced plan, then a question whose default is no. */
-async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<void> {
-  if (ctx.yes) return;
+async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<boolean> {
+  if (ctx.yes) return true;
   if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the order, or --dry-run to see it');
   const { formatPlan } = await import('./plan-view.js');
   ctx.io.out(formatPlan(ctx.io, priced, order.body, paymentOf(order)));
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message: 'Place this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
-  if (!ok) throw new CancelledError('cancelled: no order was created');
+  return ask({ message: 'Place this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
 }
 
 /**
@@ -99,24 +119,6 @@ async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedO
   if (!ctx.io.stdoutIsTTY) return writeOut(ctx, body);
   const { formatPlan } = await import('./plan-view.js');
   await writeOut(ctx, `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}`);
-}
-
-function paymentOf(order: PreparedOrder): string {
-  return order.paymentMethod ? `${describePaymentMethod(order.paymentMethod)} ${order.paymentMethod.id}` : order.body.payment_method_id;
-}
-
-/** The order a create made or found; one the service no longer has is said plainly. */
-async function fetchCreated(ctx: Context, id: number | string): Promise<Order> {
-  try {
-    return await getOrder(ctx.api(), String(id));
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 404) throw err;
-    throw new CliError(
-      `order ${id}, which this command created, is not in the service any more`,
-      ExitCode.notFound,
-      'to place the order again, pass a new --external-id',
-    );
-  }
 }
 
 function withoutExternalId(body: OrderRequest): OrderRequest {

@@ -1,10 +1,20 @@
-import type { Order } from '../../../api/schemas.js';
+import type { Order, PaymentMethod } from '../../../api/schemas.js';
 import type { Context } from '../../../context.js';
+import { describePaymentMethod } from '../../../orders/payment-method.js';
 import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
 import { cell } from '../../../output/sanitize.js';
 import { recipientName, shipmentItems, type ShippingOrder } from '../shipment.js';
 
+/** `visa ending 4242 pm_...`: the payment method as the plan names it (its id alone when the account does not list it). */
+export function paymentOf(order: { paymentMethod?: PaymentMethod; body?: { payment_method_id: string } }): string | undefined {
+  return order.paymentMethod ? `${describePaymentMethod(order.paymentMethod)} ${order.paymentMethod.id}` : order.body?.payment_method_id;
+}
+
+/** The stderr line naming the payment method an order is charged to when none was given. */
+export function defaultPaymentNotice(method: PaymentMethod): string {
+  return `payment method: ${method.id} (${describePaymentMethod(method)}, the account default)`;
+}
 
 function place(s: ShippingOrder): string {
   const a = s.address ?? ((s.recipient as { shipping_address?: ShippingOrder['address'] } | undefined)?.shipping_address ?? undefined);
@@ -12,12 +22,13 @@ function place(s: ShippingOrder): string {
 }
 
 /**
- * A created order: with --json/--jsonl/--query the order record; otherwise one line for
- * the order (id, status, total) and one per shipping order. On a TTY the columns are
- * aligned; piped, they are tab-separated with a leading record type (`order`,
- * `shipping_order`) so `awk -F'\t'` can pick them.
+ * A placed order: with --json/--jsonl/--query the order record (the service's, whether this
+ * run created it or found it); otherwise one line for the order (id, status, total, external
+ * id, and whether this run `created` it or it was `existing`) and one per shipping order. On
+ * a TTY the columns are aligned; piped, they are tab-separated with a leading record type
+ * (`order`, `shipping_order`) so `awk -F'\t'` can pick them.
  */
-export async function printCreated(ctx: Context, order: Order, externalId: string): Promise<void> {
+export async function printCreated(ctx: Context, order: Order, externalId: string, status: 'created' | 'existing'): Promise<void> {
   if (isMachineOutput(ctx.format)) {
     await printJson(ctx, order);
     return;
@@ -27,14 +38,14 @@ export async function printCreated(ctx: Context, order: Order, externalId: strin
   const items = (s: ShippingOrder) => (s.line_items ?? []).map((li) => `${cell(li.id)}x${cell(li.quantity)}`).join(' ');
   if (ctx.io.stdoutIsTTY) {
     const lines = [
-      `Order ${cell(order.id)}  ${cell(named(order.status))}  total ${cell(money(order.total))}  (external id ${cell(externalId)})`,
+      `Order ${cell(order.id)}  ${cell(named(order.status))}  total ${cell(money(order.total))}  (external id ${cell(externalId)}${status === 'existing' ? ', already created' : ''})`,
       ...shipping.map((s) => `  shipping order ${cell(s.id)}  ${cell(recipientName(s))}  ${cell(place(s))}  ${cell(shipmentItems(s))}`),
     ];
     await write(ctx.io, `${lines.join('\n')}\n`);
     return;
   }
   const rows = [
-    ['order', order.id, named(order.status), money(order.total), externalId],
+    ['order', order.id, named(order.status), money(order.total), externalId, status],
     ...shipping.map((s) => ['shipping_order', s.id, recipientName(s), place(s), items(s)]),
   ];
   await write(ctx.io, rows.map((r) => r.map(cell).join('\t')).join('\n') + '\n');

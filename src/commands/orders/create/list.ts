@@ -1,0 +1,242 @@
+import { access, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Context } from '../../../context.js';
+import { CliError, ExitCode, UsageError } from '../../../errors.js';
+import { untilInterrupted } from '../../../lib/interrupt.js';
+import type { OrderPieces } from '../../../orders/builder.js';
+import { BuildError } from '../../../orders/builder.js';
+import { OrderJournal } from '../../../orders/journal.js';
+import { planList, placeList, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/place-batches.js';
+import { SHIPPING_AND_TAX } from '../../../orders/plan.js';
+import { serviceOrdersApi } from '../../../orders/ports.js';
+import { AccountLookups } from '../../../orders/prepare.js';
+import { parseRecipientsCsv } from '../../../orders/recipients-csv.js';
+import { ResultsFile } from '../../../orders/results-file.js';
+import { describeRows } from '../../../orders/row-ranges.js';
+import { formatWarnings } from '../../../orders/validate.js';
+import { isMachineOutput, printJson, write } from '../../../output/render.js';
+import { cell } from '../../../output/sanitize.js';
+import { piecesFromFlags, type OrderFlags } from './inputs.js';
+import { inContractWords } from './outcomes.js';
+import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
+
+/**
+ * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
+ * exactly once per row (src/orders/place-batches.ts). Every row to send is checked first
+ * (exit 2, nothing sent, if one does not pass); the rows earlier orders of the run hold are
+ * reported as existing, not sent again. Then a confirmation, then the new orders.
+ *
+ * Reports tell created from existing everywhere: one line per order on stderr as it is
+ * placed or found, the summary (`1 created (2 recipients), 3 existing (7 recipients), 0
+ * refused`), stdout (with --batch-size one row per order and its status; without, the
+ * orders themselves), --json, and the --results file. Exit 5 when the service refused
+ * some batches, naming them; 130 when Ctrl-C stopped the run between batches.
+ */
+export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, scope: string): Promise<void> {
+  try {
+    await access(options.recipients);
+  } catch (err) {
+    throw new UsageError(`--recipients: cannot read ${options.recipients}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const client = ctx.api();
+  const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
+  const run: ListRun = {
+    pieces,
+    path: options.recipients,
+    file: options.recipients,
+    batchSize: options.batchSize,
+    scope,
+    runId: pieces.externalId,
+    listPath: resolve(options.recipients),
+  };
+  const journal = await OrderJournal.open(ctx.settings.configDir);
+  const interruption = untilInterrupted(ctx.interrupts);
+  let results: ResultsFile | undefined;
+  const ports: ListPorts = {
+    api: serviceOrdersApi(client),
+    journal,
+    lookups: new AccountLookups(client),
+    notify: (event) => notify(ctx, event),
+    confirm: (plan) => confirm(ctx, plan),
+    signal: interruption.signal,
+    // The file is started when the first results are known (after the confirmation).
+    results: options.results === undefined ? undefined : { append: async (rows) => (results ??= await ResultsFile.create(options.results!)).append(rows) },
+  };
+  const attempt = async (whole: ListRun) => {
+    if (options.dryRun) return printPlan(ctx, await planList(whole, ports));
+    const result = await placeList(whole, ports, { concurrency: options.concurrency ?? 1 });
+    await printOutcomes(ctx, result.outcomes, whole.batchSize === undefined);
+    finish(ctx, result.plan, result.outcomes, result.stopped);
+  };
+  try {
+    await inContractWords(async () => {
+      try {
+        await attempt(run);
+      } catch (err) {
+        // A list whose rows name no product: on a terminal, the wizard asks for the order's
+        // other pieces (the list's rows are the recipients); nothing was sent yet.
+        if (!(err instanceof BuildError) || err.problem !== 'row-without-product' || !ctx.io.canPrompt) throw err;
+        await attempt({ ...run, pieces: await askWizard(ctx, run) });
+      }
+    });
+  } finally {
+    interruption.dispose();
+    await journal.close();
+  }
+}
+
+/** The order's pieces completed by the wizard, the list's rows being the recipients. */
+async function askWizard(ctx: Context, run: ListRun): Promise<OrderPieces> {
+  const recipients = parseRecipientsCsv(await readFile(run.path), run.file);
+  const { runWizard } = await import('./wizard.js');
+  const { recipients: _given, ...pieces } = await runWizard(ctx, { ...run.pieces, recipients });
+  return pieces;
+}
+
+function notify(ctx: Context, event: ListEvent): void {
+  if (event.kind === 'run') {
+    const { runId, origin, earlierRunOfList } = event.plan;
+    if (earlierRunOfList !== undefined) {
+      ctx.io.err(`this list was sent before as run ${earlierRunOfList} and has changed since: this is a new run, ${runId}; every row is sent again unless another run holds it`);
+      ctx.io.err(`hint: to send only the new rows to the earlier run, run again with --external-id ${earlierRunOfList}`);
+    } else if (origin === 'derived') {
+      ctx.io.err(`run id: ${runId} (derived from the list and the order; an edited list is a new run: to add rows to an earlier run, pass its id with --external-id)`);
+    } else {
+      ctx.io.err(`run id: ${runId}`);
+    }
+    return;
+  }
+  ctx.io.err(`${orderLabel(event.outcome)}: ${statusText(event.outcome)}`);
+}
+
+/** `batch 2 (RUN-2, rows 4-6)`, or `external id RUN (rows 1-7)` for a list sent as one order. */
+function orderLabel(o: Pick<ListOutcome, 'batch' | 'external_id' | 'rows'>): string {
+  return o.batch === 0 ? `external id ${o.external_id} (${describeRows(o.rows)})` : `batch ${o.batch} (${o.external_id}, ${describeRows(o.rows)})`;
+}
+
+function statusText(o: ListOutcome): string {
+  if (o.status === 'refused') return `refused: ${o.error}`;
+  return `${o.status === 'existing' ? 'already created' : 'created'}: order ${o.order_id}`;
+}
+
+/** What the run will do, before "Place these orders?" and on stderr. */
+function describe(plan: ListPlan): string[] {
+  const lines: string[] = [];
+  const held = plan.earlier.reduce((n, o) => n + o.rows.length, 0);
+  if (plan.earlier.length > 0) lines.push(`${count(held, 'row')} of ${plan.recipients} already in ${count(plan.earlier.length, 'earlier order')} of the run (${plan.earlier.map((o) => o.order_id).join(', ')}): not sent again`);
+  const unlisted = plan.earlier.filter((o) => o.unlisted > 0);
+  if (unlisted.length > 0) {
+    const n = unlisted.reduce((sum, o) => sum + o.unlisted, 0);
+    lines.push(`${count(n, 'row')} of earlier runs ${n === 1 ? 'is' : 'are'} no longer in the list: ${unlisted.length === 1 ? 'order' : 'orders'} ${unlisted.map((o) => o.order_id).join(', ')} unchanged`);
+  }
+  const rows = plan.batches.reduce((n, b) => n + b.rows.length, 0);
+  if (plan.batches.length === 0) return [...lines, 'nothing to send: every row of the list is in an order of the run'];
+  const ids = plan.batches.length === 1 ? plan.batches[0]!.external_id : `${plan.batches[0]!.external_id} to ${plan.batches.at(-1)!.external_id}`;
+  lines.push(`${count(rows, 'recipient')} to send in ${count(plan.batches.length, 'order')} (external ${plan.batches.length === 1 ? 'id' : 'ids'} ${ids})`);
+  return lines;
+}
+
+/** The question before placing: the plan, the subtotal, shipping and tax, and the payment method (on a terminal; --yes skips it). */
+async function confirm(ctx: Context, plan: ListPlan): Promise<boolean> {
+  for (const line of formatWarnings(plan.warnings)) ctx.io.err(line);
+  for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
+  for (const line of describe(plan)) ctx.io.err(line);
+  if (plan.batches.length === 0 || ctx.yes) {
+    if (plan.paymentIsDefault && plan.paymentMethod && plan.batches.length > 0) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
+    return true;
+  }
+  if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the orders, or --dry-run to see them');
+  if (plan.single) {
+    const { formatPlan } = await import('./plan-view.js');
+    ctx.io.out(formatPlan(ctx.io, plan.single.priced, plan.single.order.body, paymentOf(plan.single.order)));
+  } else {
+    ctx.io.out(summary(plan).join('\n'));
+  }
+  const { confirm: ask } = await import('@inquirer/prompts');
+  const question = plan.batches.length === 1 ? 'Place this order?' : `Place these ${plan.batches.length} orders?`;
+  return ask({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+}
+
+function summary(plan: ListPlan): string[] {
+  const subtotal = plan.subtotal ? `${plan.subtotal.display} ${plan.subtotal.currency}` : 'unknown';
+  const payment = paymentOf(plan);
+  return [`Subtotal: ${subtotal}`, SHIPPING_AND_TAX, ...(payment ? [`Payment method: ${payment}${plan.paymentIsDefault ? ' (the account default)' : ''}`] : [])];
+}
+
+/**
+ * The dry run: with --batch-size, the orders (earlier and to send) and the subtotal; with
+ * --json every figure. Without, the one order to send as `orders create --dry-run` shows
+ * an order (its exact body piped; `{request, plan}` with --json).
+ */
+async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
+  for (const line of formatWarnings(plan.warnings)) ctx.io.err(line);
+  for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
+  for (const line of describe(plan)) ctx.io.err(line);
+  const { single } = plan;
+  if (plan.batches.length <= 1 && plan.earlier.length === 0 && single) {
+    if (isMachineOutput(ctx.format)) return printJson(ctx, { request: single.order.body, plan: single.priced });
+    const body = `${JSON.stringify(single.order.body, null, 2)}\n`;
+    if (!ctx.io.stdoutIsTTY) return write(ctx.io, body);
+    const { formatPlan } = await import('./plan-view.js');
+    return write(ctx.io, `${formatPlan(ctx.io, single.priced, single.order.body, paymentOf(single.order))}\n\nThe request body:\n${body}`);
+  }
+  if (isMachineOutput(ctx.format)) {
+    const { single: _s, ...figures } = plan;
+    return printJson(ctx, { run_id: figures.runId, recipients: figures.recipients, subtotal: figures.subtotal, earlier: figures.earlier, batches: figures.batches, warnings: figures.planWarnings });
+  }
+  const rows = [
+    ...plan.earlier.map((o) => [o.batch, o.external_id, 'existing', o.order_id, o.rows.length, ranges(o.rows), '']),
+    ...plan.batches.map((b) => [b.batch, b.external_id, 'to send', '', b.shipments, ranges(b.rows), b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?']),
+  ].map((r) => r.map(cell).join('\t'));
+  await write(ctx.io, `${['batch\texternal_id\tstatus\torder_id\trecipients\trows\tsubtotal', ...rows].join('\n')}\n`);
+  if (ctx.io.stdoutIsTTY) ctx.io.out(summary(plan).join('\n'));
+}
+
+/** `1-3,8` */
+function ranges(rows: readonly number[]): string {
+  return describeRows(rows, Number.POSITIVE_INFINITY).replace(/^rows? /, '').replace(/, /g, ',');
+}
+
+/**
+ * stdout: with --batch-size one row per order (earlier ones first), `--json` the outcome
+ * records; without, each order as `orders create` prints one (the service's record with
+ * --json: one object, or an array when the list's rows are in several orders).
+ */
+async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: boolean): Promise<void> {
+  if (asOrders) {
+    const placed = outcomes.filter((o) => o.order_id !== undefined);
+    const api = serviceOrdersApi(ctx.api());
+    const records = await Promise.all(placed.map((o) => api.get(o.order_id!)));
+    if (isMachineOutput(ctx.format)) return printJson(ctx, records.length === 1 ? records[0] : records);
+    for (const [i, record] of records.entries()) await printCreated(ctx, record, placed[i]!.external_id, placed[i]!.status === 'existing' ? 'existing' : 'created');
+    return;
+  }
+  if (isMachineOutput(ctx.format)) return printJson(ctx, outcomes.map((o) => ({ ...o, recipients: o.rows.length })));
+  const lines = outcomes.map((o) => [o.batch, o.external_id, o.order_id, o.status, o.rows.length, ranges(o.rows), o.error].map(cell).join('\t'));
+  await write(ctx.io, `${['batch\texternal_id\torder_id\tstatus\trecipients\trows\terror', ...lines].join('\n')}\n`);
+}
+
+/** The summary on stderr, and the exit code: 5 when some batches were refused, 130 when stopped. */
+function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean): void {
+  const of = (status: ListOutcome['status']) => {
+    const these = outcomes.filter((o) => o.status === status);
+    const recipients = these.reduce((n, o) => n + o.rows.length, 0);
+    return `${these.length} ${status}${these.length > 0 ? ` (${count(recipients, 'recipient')})` : ''}`;
+  };
+  const tally = `${of('created')}, ${of('existing')}, ${of('refused')}`;
+  const refused = outcomes.filter((o) => o.status === 'refused');
+  if (stopped) {
+    const left = plan.batches.length - (outcomes.length - plan.earlier.length);
+    throw new CliError(`stopped: ${tally}; ${count(left, 'order')} not sent`, ExitCode.interrupted, 'run the same command again to send the rest: the orders already placed are not sent again');
+  }
+  if (refused.length === 0) return ctx.io.err(tally);
+  throw new CliError(
+    `${tally}; refused: ${refused.map(orderLabel).join('; ')}`,
+    ExitCode.refused,
+    'fix those rows and run the same command again: the rows already in orders are not sent again',
+  );
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

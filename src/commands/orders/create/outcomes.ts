@@ -1,0 +1,45 @@
+import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
+import { BuildError } from '../../../orders/builder.js';
+import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable } from '../../../orders/errors.js';
+import { CsvError } from '../../../orders/recipients-csv.js';
+import { buildUsageError } from './inputs.js';
+
+/**
+ * The order domain's errors as the command-line contract says them: the exit code
+ * (cli-contract.md) and a hint naming the flags that help. Anything else passes through.
+ */
+export function cliErrorOf(err: unknown): unknown {
+  if (err instanceof OrderInvalid) return new UsageError(err.message, 'nothing was sent; fix the order and run again');
+  if (err instanceof BuildError) return buildUsageError(err);
+  if (err instanceof CsvError) return new UsageError(err.message);
+  if (err instanceof ExternalIdTaken) {
+    return new CliError(err.message, ExitCode.refused, `nothing was placed; to place this order, pass a new --external-id (that order: merch orders get ${String(err.orderId)})`);
+  }
+  if (err instanceof RecordIncomparable) {
+    return new CliError(err.message, ExitCode.refused, `nothing was placed; see that order with merch orders get ${String(err.orderId)}, or pass a new --external-id to place this one`);
+  }
+  if (err instanceof OutcomeUnknown) {
+    return new CliError(
+      err.message,
+      ExitCode.failed,
+      `run the same command again to finish it safely: it uses external id ${err.externalId} again, so the service cannot create a second order`,
+    );
+  }
+  if (err instanceof NoDefaultPaymentMethod) {
+    return new UsageError(
+      err.message,
+      err.methodIds.length === 0 ? 'add one in the service, then run again' : `pass --payment-method (one of: ${err.methodIds.join(', ')})`,
+    );
+  }
+  if (err instanceof PlacingStopped) return new CancelledError(err.message);
+  return err;
+}
+
+/** Runs `work`, saying the domain's errors in the contract's words. */
+export async function inContractWords<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw cliErrorOf(err);
+  }
+}

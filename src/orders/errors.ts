@@ -1,0 +1,69 @@
+import { summariseIssues, type ValidationIssue } from './validate.js';
+
+/**
+ * Why an order was not placed, as the order domain says it: typed, so the command layer
+ * chooses the exit code and the flags to name. Nothing here knows of flags or exit codes.
+ */
+
+/** The order breaks the contract's rules (src/contract/order-rules.ts): nothing was sent. */
+export class OrderInvalid extends Error {
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super(summariseIssues(issues));
+    this.name = 'OrderInvalid';
+  }
+}
+
+/** The external id is already an order of the service, and that order is not this one. */
+export class ExternalIdTaken extends Error {
+  constructor(
+    readonly externalId: string,
+    readonly orderId: number | string,
+    readonly difference: string,
+  ) {
+    super(`external id ${externalId} is already order ${orderId}, which differs from this order (${difference})`);
+    this.name = 'ExternalIdTaken';
+  }
+}
+
+/** The external id is already an order whose record lacks a field needed to tell whether it is this one. */
+export class RecordIncomparable extends Error {
+  constructor(
+    readonly externalId: string,
+    readonly orderId: number | string,
+    readonly missing: string,
+  ) {
+    super(`external id ${externalId} is already order ${orderId}, and the service's record of it has no ${missing}, so it cannot be compared with this order`);
+    this.name = 'RecordIncomparable';
+  }
+}
+
+/**
+ * The service's answer was lost, or it could not be told whether an attempt created the
+ * order: nothing more is sent, and a rerun of the same command, which uses the same
+ * external id, finishes it safely.
+ */
+export class OutcomeUnknown extends Error {
+  constructor(
+    message: string,
+    readonly externalId: string,
+  ) {
+    super(message);
+    this.name = 'OutcomeUnknown';
+  }
+}
+
+/** The run was stopped on purpose (a port said so: a confirmation answered no, a test's crash). */
+export class PlacingStopped extends Error {
+  constructor(message = 'no order was created') {
+    super(message);
+    this.name = 'PlacingStopped';
+  }
+}
+
+/** No payment method was given and the account has no default one (`methodIds`: the ones it has). */
+export class NoDefaultPaymentMethod extends Error {
+  constructor(readonly methodIds: readonly string[]) {
+    super(methodIds.length === 0 ? 'the account has no payment method' : 'the account has no default payment method');
+    this.name = 'NoDefaultPaymentMethod';
+  }
+}

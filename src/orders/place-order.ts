@@ -1,0 +1,100 @@
+import { ApiError } from '../api/errors.js';
+import type { CustomProduct, Order } from '../api/schemas.js';
+import { offeredAttributes } from '../contract/attributes.js';
+import type { OrderRequest } from '../contract/order-request.js';
+import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
+import { isWholeRecord, send, type Plan } from './exactly-once.js';
+import { compareOrder, type Offerings } from './order-content.js';
+import type { OrdersApi, PlacePorts } from './ports.js';
+
+/**
+ * Placing one order, exactly once (issue 18): the use case behind `orders create` for an
+ * order given by flags, a file or the wizard. The service is the truth and the journal a
+ * cache. Wherever the order's external id is found (the journal, a duplicate answer in any
+ * form, the lookup by external id), the service's order is compared with this one
+ * (order-content.ts): the same is reported as existing; another order, or a record that
+ * lacks what the comparison needs, is refused (ExternalIdTaken, RecordIncomparable) and
+ * nothing is placed. An order the journal names but the service no longer has is placed
+ * again under the same external id.
+ */
+
+export interface OrderToPlace {
+  /** The validated body, without its external id (the plan gives it). */
+  body: OrderRequest;
+  /** The account's products the body names (their offered attributes read the service's record). */
+  products: ReadonlyMap<number, CustomProduct | null>;
+  /** Kept with the journal's entries: the run of a recipients list this order is a batch of. */
+  journalled?: { run_id: string; list?: string };
+}
+
+export interface PlacedOrder {
+  status: 'created' | 'existing';
+  externalId: string;
+  orderId: number | string;
+  /** The service's record of the order. */
+  record: Order;
+}
+
+export type PlaceOrderEvent =
+  /** The journal says this external id was order N, which the service no longer has: it is placed again. */
+  | { kind: 'gone'; externalId: string; orderId: number | string }
+  /** The POST is about to be sent (`resumed`: an earlier attempt, which may have reached the service, is finished). */
+  | { kind: 'sending'; externalId: string; origin: Plan['origin']; resumed: boolean }
+  /** The service already had an order with this external id, and it is this order. */
+  | { kind: 'found'; externalId: string; orderId: number | string; via: 'journal' | 'service' };
+
+export type PlaceOrderPorts = PlacePorts<OrderToPlace, PlaceOrderEvent>;
+
+export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOrderPorts): Promise<PlacedOrder> {
+  const offerings = offeringsOf(order.products);
+  if (plan.existing) {
+    const orderId = plan.existing.order_id;
+    const record = await recordOrGone(ports.api, orderId);
+    if (record) {
+      const placed = judge(order.body, record, plan.externalId, orderId, offerings);
+      ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId, via: 'journal' });
+      return placed;
+    }
+    ports.notify?.({ kind: 'gone', externalId: plan.externalId, orderId });
+  }
+  if (ports.confirm && !(await ports.confirm(order))) throw new PlacingStopped('cancelled: no order was created');
+  ports.notify?.({ kind: 'sending', externalId: plan.externalId, origin: plan.origin, resumed: plan.resumed !== undefined });
+  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled);
+  const record = sent.record ?? (await ports.api.get(sent.orderId));
+  if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
+  try {
+    const placed = judge(order.body, isWholeRecord(record) ? record : await ports.api.get(sent.orderId), plan.externalId, sent.orderId, offerings);
+    await ports.journal.recordCreated(plan.externalId, sent.orderId);
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'service' });
+    return placed;
+  } catch (err) {
+    // Another order has this external id: this command's attempt created nothing.
+    if (err instanceof ExternalIdTaken || err instanceof RecordIncomparable) await ports.journal.recordFailed(plan.externalId, err.message);
+    throw err;
+  }
+}
+
+/** The service's order compared with this one: existing when it is the same; refused otherwise. */
+export function judge(body: OrderRequest, record: Order, externalId: string, orderId: number | string, offerings: Offerings): PlacedOrder {
+  const comparison = compareOrder(body, record, offerings);
+  if (comparison.verdict === 'different') throw new ExternalIdTaken(externalId, orderId, comparison.difference);
+  if (comparison.verdict === 'incomparable') throw new RecordIncomparable(externalId, orderId, comparison.missing);
+  return { status: 'existing', externalId, orderId, record };
+}
+
+/** The order, or undefined when the service says it has no such order (404). */
+async function recordOrGone(api: OrdersApi, orderId: number | string): Promise<Order | undefined> {
+  try {
+    return await api.get(orderId);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
+/** The offered attributes of the products an order names, as the comparison reads them. */
+export function offeringsOf(products: ReadonlyMap<number, CustomProduct | null>): Offerings {
+  const offered = new Map<number, ReturnType<typeof offeredAttributes>>();
+  for (const [id, product] of products) if (product) offered.set(id, offeredAttributes(product.available_attributes));
+  return (id) => offered.get(id);
+}
