@@ -56,9 +56,9 @@ async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOp
   } catch (error) {
     const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(timeoutMs) : error, host);
     trace?.failure('GET', url, describeFailure(failure), Date.now() - started, 1);
-    const hint = hintOfFailure(failure);
-    throw failureError({ method: 'GET', path: PROBE_PATH }, failure, {
-      hint: `${hint ? `${hint} ` : ''}(the sandbox check: merch asks a server on loopback whether it is a merch sandbox before it sends the sandbox's token)`,
-    });
+    // Only a loopback server with no token configured is probed: most likely a sandbox that is not running.
+    const port = new URL(origin).port;
+    const hint = failure.type === 'refused' ? `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\`` : hintOfFailure(failure);
+    throw failureError({ method: 'GET', path: PROBE_PATH }, failure, { hint });
   }
 }

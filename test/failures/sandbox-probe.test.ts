@@ -33,7 +33,7 @@ describe('a probe that fails says why, never "not logged in"', () => {
     expect(code).toBe(1);
     const [first, hint, ...rest] = stderr.split('\n');
     expect(first).toBe('error: GET /v1/users/me failed: connection refused');
-    expect(hint).toMatch(/^hint: nothing answers at 127\.0\.0\.1:\d+: .*\(the sandbox check: /);
+    expect(hint).toBe(`hint: no merch sandbox answers at ${url}: start one with \`merch sandbox --port ${new URL(url).port}\``);
     expect(rest).toEqual(['']);
     expect(stderr).not.toContain('not logged in');
   });

@@ -73,7 +73,7 @@ describe('orders wait', () => {
     const order = await newOrder(moving());
     const result = await merch(moving(), ['orders', 'wait', String(order.id), '--until', 'delivered', '--interval', '0.05'], { tty: { stderr: true } });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(new RegExp(`\\r\\u001b\\[2Korder ${order.id}: .*; \\d/2 shipped, \\d/2 delivered \\(waiting for delivered, `));
+    expect(result.stderr).toMatch(new RegExp(`\\r\\u001b\\[2Korder ${order.id}: .*; \\d/2 shipped, \\d/2 delivered \\(\\d+(\\.\\d)?m?s, until delivered\\)`));
     expect(result.stderr.endsWith('\r\u001b[2K')).toBe(true);
   });
 });

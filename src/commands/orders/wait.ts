@@ -34,9 +34,10 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
   const elapsed = () => formatDuration(Date.now() - started);
   let known: TrackedOrder | undefined;
   let failingNow: string | undefined;
+  // While the service fails, the live line says so first: what is known of the order has not changed.
   const showStatus = () => {
-    const where = known ? standing(known, 'short') : 'waiting for the first answer';
-    status.show(`order ${id}: ${where} (waiting for ${options.until}, ${elapsed()})${failingNow ? `; ${failingNow}` : ''}`);
+    const where = failingNow ?? (known ? standing(known, 'short') : 'waiting for the first answer');
+    status.show(`order ${id}: ${where} (${elapsed()}, until ${options.until})`);
   };
   const onServiceChange = (change: ServiceChange) => {
     failingNow = change.kind === 'failing' ? `${causeOf(change.error)}, polling on` : undefined;
