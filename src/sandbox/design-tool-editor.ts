@@ -1,15 +1,14 @@
+import { escapeHtml } from '../lib/escape-html.js';
 import type { SupplierProduct } from './catalog.js';
 
 /** The design tool's editor page: plain HTML, a form, no scripts and no external resources. */
-const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const page = (title: string, body: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; color: #222; }
 .picture { height: 12rem; border: 2px dashed #999; display: flex; align-items: center; justify-content: center; color: #666; margin: 1rem 0; }
@@ -33,12 +32,12 @@ export interface EditorPage {
 export function editorPage({ product, action, session, userToken }: EditorPage): string {
   return page(
     `Design: ${product.name}`,
-    `<h1>${escape(product.name)}</h1>
-<p>Sandbox design tool. Sku <code>${escape(product.design_tool_sku)}</code>.</p>
-<div class="picture" aria-label="Product picture">${escape(product.name)}</div>
-<form method="post" action="${escape(action)}">
-<input type="hidden" name="session" value="${escape(session)}">
-<input type="hidden" name="userToken" value="${escape(userToken)}">
+    `<h1>${escapeHtml(product.name)}</h1>
+<p>Sandbox design tool. Sku <code>${escapeHtml(product.design_tool_sku)}</code>.</p>
+<div class="picture" aria-label="Product picture">${escapeHtml(product.name)}</div>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="session" value="${escapeHtml(session)}">
+<input type="hidden" name="userToken" value="${escapeHtml(userToken)}">
 <label for="design-text">Your design (text)</label>
 <input type="text" id="design-text" name="design" required maxlength="200" placeholder="Type your design">
 <button type="submit" id="add-to-cart">Add to cart</button>
@@ -47,5 +46,5 @@ export function editorPage({ product, action, session, userToken }: EditorPage):
 }
 
 export function messagePage(title: string, message: string): string {
-  return page(title, `<h1>${escape(title)}</h1>\n<p>${escape(message)}</p>`);
+  return page(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
 }

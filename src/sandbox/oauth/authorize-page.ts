@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html.js';
 import type { OAuthApp, SandboxUser } from './registry.js';
 
 /**
@@ -5,8 +6,6 @@ import type { OAuthApp, SandboxUser } from './registry.js';
  * go on. Plain HTML forms (no script), so any browser and any test driver can use them.
  */
 
-const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const STYLE = `
   * { box-sizing: border-box; }
@@ -41,7 +40,7 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Merch sandbox</title>
+<title>${escapeHtml(title)} · Merch sandbox</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -55,7 +54,7 @@ ${body}
 }
 
 function facts(rows: [string, string][]): string {
-  const items = rows.map(([term, value]) => `<div><dt>${escape(term)}</dt><dd>${escape(value)}</dd></div>`).join('');
+  const items = rows.map(([term, value]) => `<div><dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('');
   return `<dl class="facts">${items}</dl>`;
 }
 
@@ -72,15 +71,15 @@ export interface SignInPage {
 export function signInPage({ app, action, email, error, testUsers }: SignInPage): string {
   return page(
     'Sign in',
-    `<h1>Sign in to continue to ${escape(app.name)}</h1>
-<p>Use your Merch account. ${escape(app.name)} will then ask for access to it.</p>
-${error === undefined ? '' : `<div class="error" role="alert">${escape(error)}</div>`}
-<form method="post" action="${escape(action)}">
-<label>Email<input type="email" name="username" autocomplete="username" required autofocus value="${escape(email ?? '')}"></label>
+    `<h1>Sign in to continue to ${escapeHtml(app.name)}</h1>
+<p>Use your Merch account. ${escapeHtml(app.name)} will then ask for access to it.</p>
+${error === undefined ? '' : `<div class="error" role="alert">${escapeHtml(error)}</div>`}
+<form method="post" action="${escapeHtml(action)}">
+<label>Email<input type="email" name="username" autocomplete="username" required autofocus value="${escapeHtml(email ?? '')}"></label>
 <label>Password<input type="password" name="password" autocomplete="current-password" required></label>
 <div class="actions"><button type="submit">Sign in</button></div>
 </form>
-<p class="note">Sandbox users: ${testUsers.map((user) => `<code>${escape(user)}</code>`).join(', ')} (passwords in docs/sandbox.md and in the <code>merch sandbox</code> start line).</p>`,
+<p class="note">Sandbox users: ${testUsers.map((user) => `<code>${escapeHtml(user)}</code>`).join(', ')} (passwords in docs/sandbox.md and in the <code>merch sandbox</code> start line).</p>`,
   );
 }
 
@@ -98,16 +97,16 @@ export interface ConsentPage {
 export function consentPage({ app, user, accountName, redirectUri, action, ticket }: ConsentPage): string {
   return page(
     'Authorize',
-    `<h1>Authorize ${escape(app.name)}?</h1>
-<p>${escape(app.name)} wants to read and change your account's products, orders, payment methods and webhooks.</p>
+    `<h1>Authorize ${escapeHtml(app.name)}?</h1>
+<p>${escapeHtml(app.name)} wants to read and change your account's products, orders, payment methods and webhooks.</p>
 ${facts([
   ['Signed in as', user.email],
   ['Account', `${accountName} (${user.account})`],
   ['Access', 'read write'],
   ['Returns to', redirectUri],
 ])}
-<form method="post" action="${escape(action)}">
-<input type="hidden" name="consent" value="${escape(ticket)}">
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="consent" value="${escapeHtml(ticket)}">
 <div class="actions">
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 <button type="submit" name="decision" value="authorize">Authorize</button>
@@ -120,8 +119,8 @@ export function errorPage(message: string, hint?: string): string {
   return page(
     'Authorization failed',
     `<h1>This authorization request cannot go on</h1>
-<div class="error" role="alert">${escape(message)}</div>
-${hint === undefined ? '' : `<p>${escape(hint)}</p>`}
+<div class="error" role="alert">${escapeHtml(message)}</div>
+${hint === undefined ? '' : `<p>${escapeHtml(hint)}</p>`}
 <p class="note">Nothing was sent back to the app. Fix the app's request (or its registered callback URLs) and start again.</p>`,
   );
 }
