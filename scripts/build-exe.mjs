@@ -12,41 +12,22 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, transform } from 'esbuild';
-import { checkPluginsApplied, startUpPlugins } from './esbuild-plugins.mjs';
-import { nodeRelease } from './node-binary.mjs';
+import { bundleCli, ROOT as root, VERSION as version } from './bundle.mjs';
+import { EXECUTABLE_NODE_LINE, nodeRelease } from './node-binary.mjs';
 import { keptLegalComments, noticesOfBuild, thirdPartyNotices } from './third-party-notices.mjs';
 
-export const EXECUTABLE_NODE_LINE = 24;
-
-const root = new URL('..', import.meta.url).pathname;
 const release = join(root, 'release');
 const work = join(release, '.build');
 const executable = join(release, 'merch-linux-x64');
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const help = readFileSync(join(root, 'dist', 'help.txt'), 'utf8');
 const node = nodeRelease(EXECUTABLE_NODE_LINE);
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-const plugins = startUpPlugins();
-const { metafile } = await build({
-  absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts' },
-  outdir: join(work, 'esm'),
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: `node${EXECUTABLE_NODE_LINE}`,
-  legalComments: 'eof',
-  metafile: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { MERCH_VERSION: JSON.stringify(version) },
-  plugins,
-  logLevel: 'warning',
-});
-checkPluginsApplied(plugins);
+// Only main.js as an entry: the sandbox is reached through `merch sandbox`. No banner: as
+// CommonJS, each file gets the require() the main script gives it.
+const metafile = await bundleCli({ entryPoints: { main: 'src/main.ts' }, outdir: join(work, 'esm'), target: `node${EXECUTABLE_NODE_LINE}` });
 
 // Each file as CommonJS: its imports become require('./chunks/...'), which the main script
 // resolves to the assets, and each import() a require() in a promise, loaded when reached.
@@ -79,6 +60,8 @@ await build({
 });
 
 // The preparation blob, made by the same Node that runs it (the SEA format is tied to it).
+// No code cache or snapshot: the main script is a few lines, and the chunks are compiled
+// when they are loaded, as from dist/.
 const seaConfig = join(work, 'sea-config.json');
 writeFileSync(
   seaConfig,

@@ -11,6 +11,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 export const NODE_RELEASES = { 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' };
+/** The line the single executable is built on (the current LTS). */
+export const EXECUTABLE_NODE_LINE = 24;
 
 const cacheRoot = () => process.env.MERCH_NODE_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'merch', 'node');
 
