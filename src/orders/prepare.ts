@@ -33,7 +33,8 @@ export type Preparation = { complete: true; order: PreparedOrder } | { complete:
 export async function prepareOrder(client: ApiClient, given: OrderPieces, lookups = new AccountLookups(client)): Promise<Preparation> {
   // What the order lacks is known before anything is asked of the service.
   const assembled = buildOrder(given);
-  if (assembled.missing.length > 0) return { complete: false, missing: assembled.missing };
+  // A file is the whole body: what it lacks, the rules name by its field (`line_items: is required`).
+  if (assembled.missing.length > 0 && given.file === undefined) return { complete: false, missing: assembled.missing };
   const methods = await lookups.paymentMethods();
   const named = given.paymentMethodId ?? paymentMethodOfFile(given.file);
   // The account's default is a piece like any other: the builder alone assembles the body.

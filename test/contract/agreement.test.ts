@@ -1,14 +1,23 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
 import { fieldErrorsOf } from '../../src/api/field-errors.js';
 import { formatPath } from '../../src/contract/order-request.js';
-import { validateOrder } from '../../src/orders/validate.js';
+import { BuildError } from '../../src/orders/builder.js';
+import { OrderInvalid } from '../../src/orders/errors.js';
+import { AccountLookups, prepareOrder } from '../../src/orders/prepare.js';
+import { TOKEN } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 
 // The CLI and the sandbox judge order bodies alike: fast-check generates order requests,
 // valid and broken in every way the rules name (and in the ways the interface leaves open),
-// each judged by the CLI's validator, with the account's data as the CLI fetches it, and by
-// the sandbox over HTTP. They must agree on accept or refuse, and on the field paths named.
+// every field also given a value of another type. Each is judged by the CLI as
+// `orders create --file` judges it (prepareOrder: the builder, the account's default payment
+// method when the body names none, the account's data as the CLI fetches it, the rules) and
+// by the sandbox over HTTP (given the same default: the body's own `payment_method_id`, of
+// whatever type, is never replaced). They must agree on accept or refuse, and on the field
+// paths named. Both sides call src/contract/order-rules.ts; what this holds them to is the
+// adapters around it (issue 19.6h: a `payment_method_id` of 42 was replaced by the default).
 
 const RUNS = 2_000;
 const sandbox = useSandbox();
@@ -20,13 +29,19 @@ interface Product {
 
 let products: Product[];
 let paymentMethodIds: string[];
+let defaultPaymentMethod: string;
 let otherAccountsProduct: number;
 let otherAccountsPaymentMethod: string;
+let client: ApiClient;
+let lookups: AccountLookups;
 
 beforeAll(async () => {
   products = (await sandboxApi(sandbox(), '/v1/custom-products/?limit=100')).body.results;
   const methods = (await sandboxApi(sandbox(), '/v1/payment-methods/')).body;
   paymentMethodIds = [...methods.card, ...methods.us_bank_account].map((m: { id: string }) => m.id);
+  defaultPaymentMethod = [...methods.card, ...methods.us_bank_account].find((m: { is_default?: boolean }) => m.is_default).id;
+  client = new ApiClient({ baseUrl: sandbox().url, token: TOKEN, timeoutMs: 10_000, retries: 0, insecure: false });
+  lookups = new AccountLookups(client);
   otherAccountsProduct = (await sandboxApi(sandbox(), '/v1/custom-products/', { token: 'sandbox-token-2' })).body.results[0].id;
   otherAccountsPaymentMethod = (await sandboxApi(sandbox(), '/v1/payment-methods/', { token: 'sandbox-token-2' })).body.card[0].id;
 });
@@ -107,7 +122,41 @@ const mutations: Record<string, Mutation> = {
   'unknown top-level key (open)': (b) => void (b.coupon = 'FREE'),
   'billing address without names (open)': (b) => void (b.billing_address = { line_1: '1 Main St', city: 'Austin', country: 'US' }),
   'billing address not an object': (b) => void (b.billing_address = 'same as shipping'),
+  // Every field given a value of another type (issue 19.6h).
+  'external_id of another type': (b, pick) => void (b.external_id = otherType(b.external_id ?? 'x', pick)),
+  'payment_method_id of another type': (b, pick) => void (b.payment_method_id = otherType(b.payment_method_id, pick)),
+  'billing_address of another type': (b, pick) => void (b.billing_address = otherType({}, pick)),
+  'a billing field of another type': (b, pick) => void ((b.billing_address ??= { line_1: '1 Main St' }).city = otherType('Austin', pick)),
+  'line_items of another type': (b, pick) => void (b.line_items = otherType(b.line_items, pick)),
+  'a line item of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)] = otherType({}, pick)),
+  'line item id of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)].id = otherType(1, pick)),
+  'product of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)].product = otherType(1, pick)),
+  'quantity of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)].quantity = otherType(1, pick)),
+  'attributes of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)].attributes = otherType({}, pick)),
+  'an attribute value of another type': (b, pick) => void (b.line_items[pick(b.line_items.length)].attributes.color = otherType('x', pick)),
+  'shipping_orders of another type': (b, pick) => void (b.shipping_orders = otherType(b.shipping_orders, pick)),
+  'a shipping order of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)] = otherType({}, pick)),
+  'recipient of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)].recipient = otherType({}, pick)),
+  'a recipient field of another type': (b, pick) => {
+    const recipient = b.shipping_orders[pick(b.shipping_orders.length)].recipient;
+    const fields = Object.keys(recipient);
+    recipient[fields[pick(fields.length)]!] = otherType('x', pick);
+  },
+  'shipping line items of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)].line_items = otherType([], pick)),
+  'a shipping line item of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)].line_items[0] = otherType({}, pick)),
+  'shipping line item id of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)].line_items[0].id = otherType(1, pick)),
+  'shipping quantity of another type': (b, pick) => void (b.shipping_orders[pick(b.shipping_orders.length)].line_items[0].quantity = otherType(1, pick)),
 };
+
+/** JSON's types: a value of one of them other than `like`'s, picked by `pick`. */
+const TYPED_VALUES: unknown[] = [42, 2.5, '42', true, null, [], {}, [1]];
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+}
+function otherType(like: unknown, pick: (n: number) => number): unknown {
+  const others = TYPED_VALUES.filter((value) => typeOf(value) !== typeOf(like));
+  return structuredClone(others[pick(others.length)]);
+}
 
 /** A valid order over the account's real products: 1 to 3 line items, shipped to 1 to 3 recipients. */
 function validOrder(choice: { items: number[]; recipients: number; sizes: number[]; colors: number[]; quantities: number[]; payment: number; externalId: boolean }, serial: number): Body {
@@ -143,17 +192,23 @@ const orderChoice = fc.record({
 const mutationNames = Object.keys(mutations);
 const broken = fc.array(fc.tuple(fc.constantFrom(...mutationNames), fc.nat()), { maxLength: 3 });
 
-/** The CLI's verdict, with the account's data as the CLI fetches it (a product it cannot get is null). */
-function cliVerdict(body: unknown): { ok: boolean; paths: string[] } {
-  const ids = new Set<number>();
-  const items = (body as Body | null)?.line_items;
-  for (const li of Array.isArray(items) ? items : []) if (Number.isInteger(li?.product)) ids.add(li.product);
-  const available = new Map([...ids].map((id) => [id, (products.find((p) => p.id === id)?.available_attributes ?? null) as Record<string, unknown> | null]));
-  const result = validateOrder(body, { products: available, paymentMethodIds: new Set(paymentMethodIds) });
-  return { ok: result.ok, paths: [...new Set(result.issues.map((i) => i.path))].sort() };
+/** The CLI's verdict on a `--file` body: prepareOrder, with the account's data as the CLI fetches it. */
+async function cliVerdict(body: unknown): Promise<{ ok: boolean; paths: string[] }> {
+  try {
+    const prepared = await prepareOrder(client, { file: body, fileName: 'order.json' }, lookups);
+    if (prepared.complete) return { ok: true, paths: [] };
+    // an order without line items or shipping orders is incomplete: those are the fields named
+    return { ok: false, paths: prepared.missing.map((m) => (m.piece === 'recipients' ? 'shipping_orders' : 'line_items')).sort() };
+  } catch (err) {
+    if (err instanceof OrderInvalid) return { ok: false, paths: [...new Set(err.issues.map((i) => i.path))].sort() };
+    if (err instanceof BuildError) return { ok: false, paths: [''] };
+    throw err;
+  }
 }
 
-async function sandboxVerdict(body: unknown): Promise<{ ok: boolean; paths: string[]; status: number }> {
+/** The sandbox's verdict on the body the CLI sends: with the account's default payment method only where the body has no `payment_method_id` at all. */
+async function sandboxVerdict(input: unknown): Promise<{ ok: boolean; paths: string[]; status: number }> {
+  const body = typeof input === 'object' && input !== null && !Array.isArray(input) && !('payment_method_id' in input) ? { ...input, payment_method_id: defaultPaymentMethod } : input;
   const { status, body: answer } = await sandboxApi(sandbox(), '/v1/orders/', { method: 'POST', body });
   const paths = status === 400 ? [...new Set(fieldErrorsOf(answer).map((e) => formatPath(e.path)))].sort() : [];
   return { ok: status === 201, paths, status };
@@ -179,7 +234,7 @@ describe('the CLI and the sandbox agree on order requests', () => {
             break; // nothing is left to break further
           }
         }
-        const cli = cliVerdict(body);
+        const cli = await cliVerdict(body);
         const service = await sandboxVerdict(body);
         const label = applied.length === 0 ? 'valid' : applied.join(' + ');
         const tally = seen.get(label) ?? { accepted: 0, refused: 0 };

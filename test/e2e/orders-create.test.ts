@@ -230,6 +230,9 @@ describe('orders create: each validation rule exits 2 naming the field, and send
       'error: --attr size: is required',
     ],
     ['a product that does not exist', () => ['--product', '999999', '--quantity', '1', '--recipient', recipientFlag], 'error: --product: custom product 999999 does not exist'],
+    // issue 19.6h: the file's value is the rules' to judge, as the service does, not the default's to replace
+    ['a payment method that is not a string in the file', () => ['--file', tmp('pm.json', JSON.stringify({ ...base(), payment_method_id: 42 }))], 'error: payment_method_id: must be a string'],
+    ['a file without line items names the field, not flags', () => ['--file', tmp('li.json', JSON.stringify({ ...base(), line_items: [] }))], 'error: line_items: must have at least one line item'],
     [
       'a CSV row with a size the product does not offer',
       () => ['--product', String(shirt.id), '--attr', `color=${color(0)}`, '--recipients', tmp('r.csv', `first_name,last_name,line_1,city,state,postal_code,country,size\nAnn,Lee,1 Main,Austin,TX,78701,US,${size(0)}\nBo,Ek,2 Main,Austin,TX,78701,US,Huge\n`)],
@@ -540,7 +543,7 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     const { result: no, requests } = await requestsDuring(sandbox(), async () => {
       const run = merchTty(sandbox(), args);
       await run.waitFor(/Place this order\?/);
-      expect(run.screen()).toMatch(new RegExp(`${shirt.name} \\(${shirt.id}\\)`));
+      expect(run.screen()).toMatch(new RegExp(`${shirt.id} +${shirt.name}`));
       expect(run.screen()).toMatch(/Shipments: 1 \(one per recipient\)/);
       expect(run.screen()).toMatch(/Ann Lee, 1 Main St, Apt 2, Austin, TX, 78701, US: item 1 x 2/);
       run.type('n\r');

@@ -107,6 +107,17 @@ describe('pricePlan', () => {
     expect(text).toContain('Payment method: visa ending 4242 pm_1');
   });
 
+  test('on a narrow terminal the product name gives way, never the product id (issue 19.6j)', () => {
+    const long = (id: number) => ({ ...product(id, 1250, '12.50'), name: 'The Very Long Name Of A Heavyweight Sticker Product' }) as unknown as CustomProduct;
+    const text = formatPlan({ columns: 60, color: false }, pricePlan(body, new Map([[7, long(7)], [8, long(8)]])), body);
+    const [head, first, second] = text.split('\n');
+    expect(head).toMatch(/^Line\s+Product\s+Name/);
+    expect(first).toMatch(/^1\s+7\s+The Ve/);
+    expect(second).toMatch(/^2\s+8\s+The Ve/);
+    expect(first).toContain('…');
+    expect(Math.max(...[head!, first!, second!].map((line) => line.length))).toBeLessThanOrEqual(60);
+  });
+
   test('an unknown price or a second currency makes the subtotal unknown rather than wrong', () => {
     expect(pricePlan(body, new Map([[7, product(7, 1250, '12.50')]])).subtotal).toBeNull();
     expect(pricePlan(body, new Map([[7, product(7, 1250, '12.50')], [8, product(8, 10, '10', 'EUR')]])).subtotal).toBeNull();

@@ -172,6 +172,9 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
   for (const line of formatWarnings(plan.warnings)) ctx.io.err(line);
   for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
   for (const line of describe(plan)) ctx.io.err(line);
+  // On a terminal the plan names the payment method; elsewhere a line on stderr does.
+  const planShown = ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
+  if (!planShown && plan.paymentIsDefault && plan.paymentMethod) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
   const { single } = plan;
   if (plan.batches.length <= 1 && plan.earlier.length === 0 && single) {
     if (isMachineOutput(ctx.format)) return printJson(ctx, { request: single.order.body, plan: single.priced });

@@ -10,15 +10,17 @@ import { table } from '../../../output/table.js';
  * method and the plan's warnings.
  */
 export function formatPlan(io: Pick<IO, 'columns' | 'color'>, plan: PricedPlan, body: OrderRequest, payment?: string): string {
+  // The product's id in a column of its own, never shortened; its name gives way on a narrow terminal.
   const rows = plan.line_items.map((l) => [
     String(l.id),
-    l.name ? `${l.name} (${l.product})` : String(l.product),
+    String(l.product),
+    l.name ?? '',
     l.variant,
     String(l.quantity),
     l.unit_price ? shown(l.unit_price) : '?',
     l.subtotal ? shown(l.subtotal) : '?',
   ]);
-  const out = [table(io, ['Line', 'Product', 'Variant', 'Qty', 'Unit price', 'Subtotal'], rows, ['fixed', 'text', 'text', 'number', 'number', 'number']).trimEnd(), ''];
+  const out = [table(io, ['Line', 'Product', 'Name', 'Variant', 'Qty', 'Unit price', 'Subtotal'], rows, ['fixed', 'fixed', 'text', 'text', 'number', 'number', 'number']).trimEnd(), ''];
   out.push(`Shipments: ${plan.shipments} (one per recipient)`);
   out.push(...recipients(body));
   out.push(`Subtotal: ${plan.subtotal ? shown(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`);
