@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { main } from '../../src/main.js';
+import { tempDir } from './temp-dir.js';
 import { testInterrupts, testStreams, type TestInterrupts, type TestStreams, type TestStreamsOptions } from './test-io.js';
 
 export const TOKEN = 'sandbox-token';
@@ -42,15 +40,20 @@ export function runMerch(argv: string[], options: RunMerchOptions = {}): Promise
   return startMerch(argv, options).done;
 }
 
-/** The environment of a run against `baseUrl` (a sandbox): its token, a fresh config dir; `undefined` removes a variable. */
+/**
+ * The environment of a run against `baseUrl` (a sandbox): its token, a fresh config dir
+ * (removed when the test ends); `undefined` removes a variable. TMPDIR is the run's own
+ * (test/support/global-tmpdir.ts), so a spawned CLI leaves nothing where it is not checked.
+ */
 export function cliEnv(baseUrl: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
     TERM: 'xterm-256color',
     MERCH_BASE_URL: baseUrl,
     MERCH_TOKEN: TOKEN,
-    MERCH_CONFIG_DIR: freshConfigDir(),
+    MERCH_CONFIG_DIR: 'MERCH_CONFIG_DIR' in extra ? undefined : freshConfigDir(),
     ...extra,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
@@ -58,7 +61,7 @@ export function cliEnv(baseUrl: string, extra: Record<string, string | undefined
 }
 
 function freshConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'merch-test-'));
+  return tempDir('merch-run-');
 }
 
 export interface MerchOptions extends Omit<RunMerchOptions, 'env'> {
