@@ -53,7 +53,7 @@ export async function batchedSend(sandbox: { url: string }, dir: string, options
   const created = await merch(sandbox, [
     'orders', 'create', '--product', String(product.id), '--attr', `color=${product.available_attributes.colors[0].name}`,
     '--recipients', csv, '--batch-size', String(options.batchSize), '--results', results, '--external-id', runId, '--yes',
-  ]);
+  ], { env: { MERCH_CONFIG_DIR: join(dir, 'config') } });
   if (created.code !== 0) throw new Error(`orders create exited ${created.code}: ${created.stderr}`);
   return { runId, results, names };
 }

@@ -4,7 +4,8 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plain } from '../support/output.js';
 import { merch } from '../support/run-merch.js';
-import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { batchedSend, orderIdsOf, tempDir, useTempDirs, type Send, type TrackRecord } from './helpers.js';
 
 // `orders track` against a sandbox where only test controls move shipments on, so every
@@ -75,6 +76,40 @@ describe('orders track: sources', () => {
   });
 });
 
+describe('orders track: how orders are read', () => {
+  it('many orders that are most of the account: through the order list, one poll, no GET each', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 1, catalog: 50, quiet: true, eventDelayMs: 10 });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 24; i++) ids.push((await createOrder(sandbox, `track-many-${i}`)).id);
+      const { result, requests } = await requestsDuring(sandbox, () => merch(sandbox, ['orders', 'track', ...ids.map(String), '--jsonl']));
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(48);
+      expect(requests.map((r) => r.path)).toEqual(requests.map(() => '/v1/orders'));
+      expect(requests.length).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('orders that are a small part of the account: the first page of the list, then one GET each for the rest', async () => {
+    const sandbox = await startSandbox({ port: 0, seed: 1, catalog: 50, quiet: true, eventDelayMs: 10 });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 130; i++) ids.push((await createOrder(sandbox, `track-few-${i}`)).id);
+      // The oldest 19 (not on the first page, which is the newest 100) and the newest one.
+      const tracked = [...ids.slice(0, 19), ids.at(-1)!];
+      const { result, requests } = await requestsDuring(sandbox, () => merch(sandbox, ['orders', 'track', ...tracked.map(String), '--jsonl']));
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).order_id)).toEqual(tracked.flatMap((id) => [id, id]));
+      expect(requests.filter((r) => r.path === '/v1/orders')).toHaveLength(1);
+      expect(requests.filter((r) => r.path !== '/v1/orders').map((r) => r.path).sort()).toEqual(ids.slice(0, 19).map((id) => `/v1/orders/${id}`).sort());
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 describe('orders track: output', () => {
   it('piped: TSV with a header, columns named as the JSON fields', async () => {
     const result = await merch(still(), ['orders', 'track', '--results', send.results]);
@@ -130,7 +165,7 @@ describe('orders track: what cannot be tracked', () => {
   it('a run with no orders: exit 4 naming it', async () => {
     const result = await merch(still(), ['orders', 'track', '--run', 'no-such-run']);
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^error: no orders of run no-such-run: none has the external id no-such-run or no-such-run-<n>\n/);
+    expect(result.stderr).toBe('0 shipments\nerror: no orders of run no-such-run: none has the external id no-such-run or no-such-run-<n>\n');
   });
 
   it('results rows without an order (a refused batch) are named on stderr with why; --until ends at once, exit 5', async () => {

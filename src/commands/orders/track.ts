@@ -1,17 +1,17 @@
 import { DEFAULT_CONCURRENCY } from '../../api/paginate.js';
-import { getOrder } from '../../api/resources/orders.js';
+import { getOrder, listOrders } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatDuration } from '../../lib/duration.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { CsvError } from '../../orders/recipients-csv.js';
 import { readResultsRows, type ResultsRow } from '../../orders/track/results-rows.js';
-import { ordersOfRun } from '../../orders/track/run-orders.js';
 import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackRequest } from '../../orders/track/send-tracker.js';
 import type { TrackState } from '../../orders/track/track-states.js';
 import { progress } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
 import { printShipments, rowsWithoutOrder, shipmentName, someOf, summary } from './track-view.js';
+import { failingSummary } from './wait.js';
 
 export interface TrackFlags {
   results?: string;
@@ -42,20 +42,33 @@ export async function run(ctx: Context, ids: string[], options: TrackFlags): Pro
   }
   const rows = options.results === undefined ? [] : await resultsRows(options.results);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const orders = new Map<string, { id: string; rows: ResultsRow[]; record?: OrderToTrack['record'] }>();
+  const orders = new Map<string, { id: string; rows: ResultsRow[] }>();
   const order = (id: string) => orders.get(id) ?? orders.set(id, { id, rows: [] }).get(id)!;
   for (const id of ids) order(id);
   for (const row of rows) if (row.order_id !== undefined) order(row.order_id).rows.push(row);
-  if (options.run !== undefined) {
-    for (const found of await runOrders(ctx, options.run, concurrency)) order(String(found.id)).record = found;
-  }
   const unplaced = rowsWithoutOrder(rows.filter((row) => row.order_id === undefined));
-  const request: TrackRequest = { orders: [...orders.values()], fetchOrder: (id) => getOrder(ctx.api(), id), concurrency };
+  // The order list is read for a run, or for many orders at once: a counter on a terminal.
+  const counter = progress(ctx.io, 'orders listed');
+  const request: TrackRequest = {
+    orders: [...orders.values()] satisfies OrderToTrack[],
+    run: options.run,
+    fetchOrder: (id) => getOrder(ctx.api(), id),
+    listOrders: (onPage) =>
+      listOrders(ctx.api(), {
+        all: true,
+        concurrency,
+        onProgress: (fetched, total) => {
+          onPage(fetched, total);
+          counter.update(fetched, total);
+        },
+      }),
+    concurrency,
+  };
 
   if (options.until === undefined || unplaced.length > 0) {
-    const state = await readSend(request);
+    const state = await readSend(request).finally(() => counter.done());
     await report(ctx, state, unplaced);
-    if (state.missing.length > 0) throw notFound(state);
+    if (state.missing.length > 0 || state.emptyRun !== undefined) throw notFound(state);
     if (options.until !== undefined) {
       throw new CliError(
         `not every recipient can be ${options.until}: ${someOf(unplaced, 3)}`,
@@ -65,14 +78,20 @@ export async function run(ctx: Context, ids: string[], options: TrackFlags): Pro
     }
     return;
   }
-  await waitForAll(ctx, request, unplaced, {
+  await waitForAll(ctx, request, unplaced, counter, {
     until: options.until,
     maxWaitMs: options.maxWait ?? DEFAULT_MAX_WAIT_MS,
     intervalMs: options.interval ?? DEFAULT_INTERVAL_MS,
   });
 }
 
-async function waitForAll(ctx: Context, request: TrackRequest, unplaced: string[], wait: { until: TrackState; maxWaitMs: number; intervalMs: number }): Promise<void> {
+async function waitForAll(
+  ctx: Context,
+  request: TrackRequest,
+  unplaced: string[],
+  counter: { done(): void },
+  wait: { until: TrackState; maxWaitMs: number; intervalMs: number },
+): Promise<void> {
   const { until } = wait;
   const started = Date.now();
   const elapsed = () => formatDuration(Date.now() - started);
@@ -83,22 +102,29 @@ async function waitForAll(ctx: Context, request: TrackRequest, unplaced: string[
     ...wait,
     interrupted: interruption.signal,
     onPoll: (state, over) => {
+      counter.done();
       const now = summary(state.shipments);
       if (now !== shown && !over) ctx.io.err(singleLine(`${now} (waiting for ${until}, ${elapsed()})`));
       shown = now;
     },
-    onServiceChange: (change) =>
+    onServiceChange: (change) => {
+      counter.done();
       ctx.io.err(
         singleLine(
           change.kind === 'failing'
             ? `${change.error.message}; polling on until --max-wait (${formatDuration(wait.maxWaitMs)})`
             : `the service answers again, after ${formatDuration(change.failedForMs)} of failures`,
         ),
-      ),
-  }).finally(() => interruption.dispose());
+      );
+    },
+  }).finally(() => {
+    counter.done();
+    interruption.dispose();
+  });
   const { state, waiting } = result;
   await report(ctx, state, unplaced);
   const total = state.shipments.length;
+  const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
   const behind = [...waiting.shipments.map((s) => `${shipmentName(s)}: ${s.status ?? 'status unknown'}`), ...waiting.orders.map((id) => `order ${id}: no shipments listed`)];
   switch (result.outcome) {
     case 'reached':
@@ -113,13 +139,17 @@ async function waitForAll(ctx: Context, request: TrackRequest, unplaced: string[
       throw new CliError(`${cancelled.length === 1 ? 'a shipment' : `${cancelled.length} shipments`} can never be ${until}: ${someOf(cancelled)}`, ExitCode.refused);
     }
     case 'timed-out':
+      if (!result.answered && result.failing) {
+        // Nothing was learnt of the send: the requests failed (exit 1), the wait did not run out.
+        throw new CliError(`tracking the send failed: ${failingSummary(result.failing)}`, ExitCode.failed, result.failing.last.hint);
+      }
       throw new CliError(
-        `${waiting.shipments.length} of ${total} shipments not ${until} after ${formatDuration(wait.maxWaitMs)}: ${someOf(behind)}`,
+        `${waiting.shipments.length} of ${total} shipments not ${until} after ${formatDuration(wait.maxWaitMs)}: ${someOf(behind)}${failing}`,
         ExitCode.timedOut,
         'wait longer with --max-wait (e.g. --max-wait 2h)',
       );
     case 'interrupted':
-      throw new CancelledError(`interrupted after ${elapsed()}; ${waiting.shipments.length} of ${total} shipments not ${until}`);
+      throw new CancelledError(`interrupted after ${elapsed()}; ${waiting.shipments.length} of ${total} shipments not ${until}${failing}`);
   }
 }
 
@@ -132,9 +162,13 @@ async function report(ctx: Context, state: SendState, unplaced: string[]): Promi
 }
 
 function notFound(state: SendState): CliError {
+  const others = state.shipments.length > 0 || state.withoutShipments.length > 0 ? ' (the other orders are shown)' : '';
+  if (state.emptyRun !== undefined) {
+    const run = state.emptyRun;
+    return new CliError(`no orders of run ${run}: none has the external id ${run} or ${run}-<n>${others}`, ExitCode.notFound);
+  }
   const ids = state.missing;
   const what = ids.length === 1 ? `order ${ids[0]} was` : `orders ${someOf(ids)} were`;
-  const others = state.shipments.length > 0 || state.withoutShipments.length > 0 ? ' (the other orders are shown)' : '';
   return new CliError(`${what} not found${others}`, ExitCode.notFound);
 }
 
@@ -147,17 +181,5 @@ async function resultsRows(path: string): Promise<ResultsRow[]> {
     if (code === 'ENOENT') throw new UsageError(`--results: no file at ${path}`, 'give the file `orders create --results FILE` wrote');
     if (code === 'EISDIR' || code === 'EACCES') throw new UsageError(`--results: cannot read ${path} (${code === 'EISDIR' ? 'a directory' : 'permission denied'})`);
     throw error;
-  }
-}
-
-/** The orders of a run, every page of the order list read (a counter on a terminal). */
-async function runOrders(ctx: Context, runId: string, concurrency: number) {
-  const counter = progress(ctx.io, 'orders read');
-  try {
-    const found = await ordersOfRun(ctx.api(), runId, { concurrency, onProgress: (fetched, total) => counter.update(fetched, total) });
-    if (found.length === 0) throw new CliError(`no orders of run ${runId}: none has the external id ${runId} or ${runId}-<n>`, ExitCode.notFound);
-    return found;
-  } finally {
-    counter.done();
   }
 }

@@ -86,7 +86,7 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
 }
 
 /** `no answer from the service for 20s; last: 500 Server Error (after 4 attempts)` */
-function failingSummary({ forMs, last }: Failing): string {
+export function failingSummary({ forMs, last }: Failing): string {
   return `no answer from the service for ${formatDuration(forMs)}; last: ${causeOf(last)}`;
 }
 

@@ -1,12 +1,13 @@
 import type { Order } from '../../api/schemas.js';
 import { OrderFollower } from '../follow/follower.js';
 import { poll } from '../follow/poll.js';
-import { ServiceHealth, type ServiceChange } from '../follow/service-health.js';
+import { ServiceHealth, type Failing, type ServiceChange } from '../follow/service-health.js';
 import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/progress.js';
 import { cannotReach, hasReached } from '../follow/wait-states.js';
 import { readEach } from './read-each.js';
 import type { ResultsRow } from './results-rows.js';
-import { shipmentRecords, type ShipmentRecord } from './shipment-record.js';
+import { batchOfRun } from './run-orders.js';
+import { detailsOf, shipmentRecords, type OrderDetails, type ShipmentRecord } from './shipment-record.js';
 import type { TrackState } from './track-states.js';
 
 /**
@@ -18,14 +19,17 @@ export interface OrderToTrack {
   id: string;
   /** Its rows in a results file (none when the order was named otherwise). */
   rows: readonly ResultsRow[];
-  /** The order as a listing already returned it (read once more only in later polls). */
-  record?: Order;
 }
 
 export interface TrackRequest {
+  /** The orders named (by id, or by a results file). */
   orders: readonly OrderToTrack[];
+  /** Also every order of this run: external id `run` or `run-N`, found by listing the account's orders. */
+  run?: string;
   /** One GET of an order. */
   fetchOrder: (id: string) => Promise<Order>;
+  /** The account's orders, every page, `concurrency` at a time; `onPage` hears how many were fetched so far, and their count when known. */
+  listOrders: (onPage: (fetched: number, total: number | undefined) => void) => AsyncIterable<Order>;
   /** Orders read at once. */
   concurrency: number;
 }
@@ -44,15 +48,17 @@ export interface WaitSettings {
 
 /** What is known of the send after a poll. */
 export interface SendState {
-  /** Every shipment read, ordered by row, then as the orders were given. */
+  /** Every shipment read, ordered by row, then as the orders were given, then the run's by batch. */
   shipments: ShipmentRecord[];
   /** Order ids the service does not know (404). */
   missing: string[];
+  /** The run id, when the run has no orders. */
+  emptyRun: string | undefined;
   /** Shipments that can never get anywhere: cancelled themselves, or their order is. */
   cancelled: ShipmentRecord[];
   /** Orders that are cancelled (all their shipments are in `cancelled`). */
   cancelledOrders: string[];
-  /** Orders that listed no shipping orders (or were not read yet): they go by their own status. */
+  /** Orders that listed no shipping orders: they go by their own status. */
   withoutShipments: { order_id: string; status: string | null }[];
 }
 
@@ -63,6 +69,10 @@ export interface WaitResult {
   state: SendState;
   /** What is not there yet: shipments, and orders without shipments listed (none when reached). */
   waiting: { shipments: ShipmentRecord[]; orders: string[] };
+  /** Whether the service answered any poll. */
+  answered: boolean;
+  /** When the wait ended with the polls failing: for how long, and the last failure. */
+  failing: Failing | undefined;
 }
 
 /** One poll: every order read once. */
@@ -76,46 +86,56 @@ export async function readSend(request: TrackRequest): Promise<SendState> {
  * Polls the send until every shipment is at `until` (or past it), one of its orders is
  * unknown, a shipment can never get there, `maxWaitMs` passes, or the wait is
  * interrupted. An order that is there, cancelled or unknown is not read again. Polling
- * and its failures are the waiters' (src/orders/follow/poll.ts): a poll that fails for a
- * reason worth waiting out is tried again later, whole; any other failure is thrown.
+ * and its failures are the waiters' (src/orders/follow/poll.ts): a poll that fails in a
+ * way that passes (5xx, 429, no answer) is tried again later, whole; any other failure
+ * is thrown at once.
  */
 export async function waitForSend(request: TrackRequest, settings: WaitSettings): Promise<WaitResult> {
   const send = new Send(request);
   const deadline = AbortSignal.timeout(settings.maxWaitMs);
   const signal = AbortSignal.any([deadline, settings.interrupted]);
+  const health = new ServiceHealth(settings.onServiceChange);
+  const over = (state: SendState) => state.missing.length > 0 || state.emptyRun !== undefined || send.cannotReach() || send.reached(settings.until);
   await poll(
     () => send.poll(settings.until, signal),
     () => {
       const state = send.state();
-      const over = state.missing.length > 0 || send.cannotReach() || send.reached(settings.until);
-      settings.onPoll?.(state, over);
-      return over;
+      settings.onPoll?.(state, over(state));
+      return over(state);
     },
-    { intervalMs: settings.intervalMs, signal, health: new ServiceHealth(settings.onServiceChange) },
+    { intervalMs: settings.intervalMs, signal, health },
   );
   const state = send.state();
   const outcome: WaitOutcome =
-    state.missing.length > 0 ? 'missing'
+    state.missing.length > 0 || state.emptyRun !== undefined ? 'missing'
     : send.cannotReach() ? 'cancelled'
     : send.reached(settings.until) ? 'reached'
     : settings.interrupted.aborted && !deadline.aborted ? 'interrupted'
     : 'timed-out';
-  return { outcome, state, waiting: send.waiting(settings.until) };
+  return { outcome, state, waiting: send.waiting(settings.until), answered: health.everAnswered, failing: health.failing };
 }
 
-/** One order of the send: what is known of it, and its last record. */
+/**
+ * A poll reads the orders due through the account's order list, rather than one GET each,
+ * when there are at least LISTING_FROM of them and the account has at most LISTING_FACTOR
+ * times as many orders (the first page's count says): fewer requests for the same records.
+ * Otherwise the first page is all it reads of the list (what it holds is used).
+ */
+const LISTING_FROM = 20;
+const LISTING_FACTOR = 2;
+
+/** One order of the send: what is known of it, and what its records need of its last record. */
 class TrackedOrderState {
   readonly follower: OrderFollower;
-  record: Order | undefined;
+  details: OrderDetails | undefined;
   missing = false;
 
   constructor(readonly order: OrderToTrack) {
     this.follower = new OrderFollower(order.id);
-    if (order.record) this.observe(order.record);
   }
 
   observe(record: Order): void {
-    this.record = record;
+    this.details = detailsOf(record);
     this.follower.observeOrder(record);
   }
 
@@ -142,29 +162,73 @@ class TrackedOrderState {
 
   records(): ShipmentRecord[] {
     const known = this.follower.order;
-    return this.record && known ? shipmentRecords(this.record, known, this.order.rows) : [];
+    return this.details && known ? shipmentRecords(this.details, known, this.order.rows) : [];
   }
 }
 
 class Send {
   private readonly orders: TrackedOrderState[];
-  private polled = false;
+  private readonly byId = new Map<string, TrackedOrderState>();
+  /** The run's orders are found by the first poll's listing. */
+  private runFound: boolean | undefined;
 
   constructor(private readonly request: TrackRequest) {
     this.orders = request.orders.map((order) => new TrackedOrderState(order));
+    for (const order of this.orders) this.byId.set(order.order.id, order);
   }
 
-  /** Reads every order not settled; the first poll leaves out those a listing already returned. */
+  /** Reads every order not settled, through the order list (the first poll of a run, or many orders due) or one GET each. */
   async poll(until: TrackState | undefined, signal: AbortSignal): Promise<void> {
-    const first = !this.polled;
-    this.polled = true;
-    const due = this.orders.filter((order) => !order.settled(until) && !(first && order.order.record));
-    await readEach(due, this.request.concurrency, signal, async (order) => {
-      const record = await this.request.fetchOrder(order.order.id);
-      order.observe(record);
-    }, (order) => {
+    const due = this.orders.filter((order) => !order.settled(until));
+    const findRun = this.request.run !== undefined && this.runFound === undefined;
+    const rest = findRun || due.length >= LISTING_FROM ? await this.readListing(due, findRun, signal) : due;
+    const read = async (order: TrackedOrderState) => order.observe(await this.request.fetchOrder(order.order.id));
+    await readEach(rest, this.request.concurrency, signal, read, (order) => {
       order.missing = true;
     });
+  }
+
+  /**
+   * The orders due (and, finding the run, the run's) from the account's order list; returns
+   * those still to read one by one: not listed, listed without their shipping orders, or
+   * all but the first page's when the account has too many orders for a listing to pay.
+   */
+  private async readListing(due: TrackedOrderState[], findRun: boolean, signal: AbortSignal): Promise<TrackedOrderState[]> {
+    const wanted = new Map(due.map((order) => [order.order.id, order]));
+    const toRead: TrackedOrderState[] = [];
+    const ofRun: { order: TrackedOrderState; batch: number }[] = [];
+    let firstPage: { size: number; total: number | undefined } | undefined;
+    let seen = 0;
+    let runSeen = false;
+    const take = (record: Order): void => {
+      const id = String(record.id);
+      let order = wanted.get(id);
+      const batch = findRun ? batchOfRun(record.external_id, this.request.run!) : undefined;
+      runSeen ||= batch !== undefined;
+      if (order === undefined && batch !== undefined && !this.byId.has(id)) {
+        order = new TrackedOrderState({ id, rows: [] });
+        this.byId.set(id, order);
+        ofRun.push({ order, batch });
+      }
+      if (order === undefined) return;
+      wanted.delete(id);
+      if (Array.isArray(record.shipping_orders)) order.observe(record);
+      else toRead.push(order);
+    };
+    for await (const record of this.request.listOrders((fetched, total) => (firstPage ??= { size: fetched, total }))) {
+      if (signal.aborted) break;
+      take(record);
+      if (findRun) continue;
+      // Past the first page, the listing goes on only while it pays: every order due is not seen yet, and the account is not much larger.
+      const pays = firstPage?.total !== undefined && firstPage.total <= due.length * LISTING_FACTOR;
+      if (wanted.size === 0 || (!pays && ++seen >= (firstPage?.size ?? 0))) break;
+    }
+    if (findRun) {
+      this.runFound = runSeen;
+      ofRun.sort((a, b) => a.batch - b.batch || Number(a.order.order.id) - Number(b.order.order.id));
+      this.orders.push(...ofRun.map(({ order }) => order));
+    }
+    return [...wanted.values(), ...toRead];
   }
 
   /** Some shipment (or order) can never get anywhere. */
@@ -182,6 +246,7 @@ class Send {
     return {
       shipments: [...rowed, ...shipments.filter((s) => s.row === null)],
       missing: this.orders.filter((order) => order.missing).map((order) => order.order.id),
+      emptyRun: this.runFound === false ? this.request.run : undefined,
       cancelled: this.orders.flatMap((order) => order.cancelledRecords()),
       cancelledOrders: this.orders.filter((order) => order.follower.order !== undefined && cannotReach(order.follower.order)).map((order) => order.order.id),
       withoutShipments: this.orders

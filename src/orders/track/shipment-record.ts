@@ -19,6 +19,19 @@ export interface ShipmentRecord {
   shipping_date: string | null;
 }
 
+/** What a record needs of an order's record, kept instead of the whole record (a send's orders can be many, and large). */
+export interface OrderDetails {
+  order_id: number | string;
+  shipments: { id: number | string; recipient_name: string; email: string | null; shipping_date: string | null }[];
+}
+
+export function detailsOf(record: Order): OrderDetails {
+  return {
+    order_id: record.id,
+    shipments: (record.shipping_orders ?? []).map((s) => ({ id: s.id, recipient_name: recipientName(s), email: text(recipientField(s, 'email')), shipping_date: text(s.shipping_date) })),
+  };
+}
+
 /**
  * The records of one order's shipments: recipient and date from the order record as the
  * service last sent it, status and tracking from what is known of it (merged, never
@@ -26,21 +39,20 @@ export interface ShipmentRecord {
  * order: a row names its shipping order, or, when it does not, is the order's shipping
  * order at its position among the order's rows (the order `orders create` sent them in).
  */
-export function shipmentRecords(record: Order, known: TrackedOrder, rows: readonly ResultsRow[] = []): ShipmentRecord[] {
-  const shipments = record.shipping_orders ?? [];
-  const rowOf = rowsByShipment(shipments.map((s) => String(s.id)), rows);
-  return shipments.map((shipment) => {
+export function shipmentRecords(details: OrderDetails, known: TrackedOrder, rows: readonly ResultsRow[] = []): ShipmentRecord[] {
+  const rowOf = rowsByShipment(details.shipments.map((s) => String(s.id)), rows);
+  return details.shipments.map((shipment) => {
     const tracked = known.shipments.find((s) => String(s.id) === String(shipment.id));
     return {
       row: rowOf.get(String(shipment.id)) ?? null,
-      order_id: record.id,
+      order_id: details.order_id,
       shipping_order_id: shipment.id,
-      recipient_name: recipientName(shipment),
-      email: text(recipientField(shipment, 'email')),
+      recipient_name: shipment.recipient_name,
+      email: shipment.email,
       status: tracked?.status ?? null,
       tracking_number: tracked?.tracking_number ?? null,
       tracking_url: tracked?.tracking_url ?? null,
-      shipping_date: text(shipment.shipping_date),
+      shipping_date: shipment.shipping_date,
     };
   });
 }
