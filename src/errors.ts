@@ -38,3 +38,13 @@ export class CancelledError extends CliError {
     super(message, ExitCode.interrupted);
   }
 }
+
+/**
+ * An error the user has been shown already (the order wizard shows an API failure before
+ * asking whether to try again): it ends the run with its exit code and is not printed again.
+ */
+export class ShownError extends CliError {
+  constructor(shown: CliError) {
+    super(shown.message, shown.exitCode, shown.hint);
+  }
+}

@@ -1,14 +1,14 @@
 import { CommanderError } from '@commander-js/extra-typings';
 import type { Writable } from 'node:stream';
 import type { RunEnvironment } from './run-environment.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, ShownError } from './errors.js';
 import { AuthError } from './auth/errors.js';
 import { cliErrorOfAuth } from './commands/auth-exit-codes.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
 import { colorAllowed } from './output/io.js';
 import { redactUrlCredentials } from './output/redact-url.js';
-import { stripControl } from './output/sanitize.js';
+import { errorText, shown } from './output/error-text.js';
 import { red } from './output/style.js';
 
 export { processInterrupts } from './lib/interrupt.js';
@@ -45,9 +45,9 @@ function report(error: unknown, verbose: boolean, stderr: Writable, color: boole
     // commander has printed its message; help and version are successes.
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
+  if (error instanceof ShownError) return error.exitCode;
   if (error instanceof CliError) {
-    stderr.write(`${label} ${shown(error.message)}\n`);
-    if (error.hint) stderr.write(`hint: ${shown(error.hint)}\n`);
+    stderr.write(errorText(error, color));
     return error.exitCode;
   }
   if (error instanceof Error && error.name === 'ExitPromptError') {
@@ -58,11 +58,6 @@ function report(error: unknown, verbose: boolean, stderr: Writable, color: boole
   if (verbose && error instanceof Error && error.stack) stderr.write(`${redactUrlCredentials(error.stack)}\n`);
   else stderr.write('hint: run again with --verbose for details\n');
   return ExitCode.failed;
-}
-
-/** A message as printed: no escape sequences, no URL credentials (a password in --base-url). */
-function shown(text: string): string {
-  return stripControl(redactUrlCredentials(text));
 }
 
 /** The first line of something thrown that is not a CliError (a bug): never empty, `undefined` or `[object Object]`. */

@@ -1,17 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { confirm, input, select } from '@inquirer/prompts';
+import { ApiError } from '../../../api/errors.js';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
 import { listPaymentMethods } from '../../../api/resources/payment-methods.js';
-import type { CustomProduct } from '../../../api/schemas.js';
+import type { CustomProduct, PaymentMethod } from '../../../api/schemas.js';
 import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS, type AddressField } from '../../../contract/address.js';
 import { attributeName, findOffered, matchValue, offeredAttributes } from '../../../contract/attributes.js';
+import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { CliError, ShownError, UsageError } from '../../../errors.js';
 import { countryProblem, emailProblem } from '../../../orders/address-checks.js';
 import type { ItemInput, OrderPieces } from '../../../orders/builder.js';
-import { describePaymentMethod } from '../../../orders/payment-method.js';
+import { NoDefaultPaymentMethod } from '../../../orders/errors.js';
+import { defaultPaymentMethod, describePaymentMethod } from '../../../orders/payment-method.js';
 import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type RecipientsCsv } from '../../../orders/recipients-csv.js';
+import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
+import { cliErrorOfAuth } from '../../auth-exit-codes.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -25,6 +30,11 @@ import { money } from '../../../output/format.js';
  * Only prompts whose answer is complete when Enter is pressed are used (no search-as-you-type:
  * an Enter typed while its results load was dropped, and the next answers went to the wrong
  * prompts).
+ *
+ * A request to the service that fails, at any step, is shown as every command shows it
+ * (`error: GET ... failed: 500 Server Error`, and its hint), then the wizard asks: try again,
+ * or stop (the run ends with the failure's exit code, as the same failure would end any
+ * command).
  */
 
 type PromptIO = { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
@@ -35,7 +45,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
 
   // 1. The product.
-  const product = base.product === undefined ? await askProduct(ctx, io) : await getCustomProduct(ctx.api(), String(base.product));
+  const product = base.product === undefined ? await askProduct(ctx, io) : await retrying(ctx, io, () => getCustomProduct(ctx.api(), String(base.product)));
   base.product = Number(product.id);
 
   // 2. The recipients: typed in, one or more, or a CSV.
@@ -77,16 +87,16 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
   }
   pieces.items = [base, ...(given.items?.slice(1) ?? [])];
 
-  // 5. Payment method, the default preselected.
+  // 5. Payment method, the account's default preselected (the one rule of orders/payment-method.ts).
   if (pieces.paymentMethodId === undefined) {
-    const methods = await listPaymentMethods(ctx.api());
+    const methods = await retrying(ctx, io, () => listPaymentMethods(ctx.api()));
     if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
-    const preferred = methods.find((m) => m.is_default === true) ?? methods[0]!;
+    const preferred = accountDefault(methods);
     pieces.paymentMethodId = await select<string>(
       {
-        message: 'Payment method',
-        choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.is_default ? ' (default)' : ''}  ${m.id}`, value: m.id })),
-        default: preferred.id,
+        message: preferred ? 'Payment method' : 'Payment method (the account has no default: choose one)',
+        choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.id === preferred?.id ? ' (default)' : ''}  ${m.id}`, value: m.id })),
+        default: preferred?.id,
       },
       io,
     );
@@ -94,21 +104,91 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
   return pieces;
 }
 
-/** A name to search for (or an id), then a choice among the matches. */
+/** The account's default payment method, or none when the account has several and none is marked. */
+function accountDefault(methods: PaymentMethod[]): PaymentMethod | undefined {
+  try {
+    return defaultPaymentMethod(methods);
+  } catch (error) {
+    if (error instanceof NoDefaultPaymentMethod) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * `call`, a request to the service; when it fails, the failure is shown and the user
+ * chooses: try again, or stop (ShownError: the run ends with the failure's exit code). A
+ * failure already met (`failed`, e.g. in a prompt's check) is shown first.
+ */
+async function retrying<T>(ctx: Context, io: PromptIO, call: () => Promise<T>, failed?: unknown): Promise<T> {
+  let failure = failed;
+  for (;;) {
+    if (failure !== undefined) {
+      const error = serviceFailure(failure);
+      if (error === undefined) throw failure;
+      ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
+      const next = await select<'again' | 'stop'>(
+        {
+          message: 'What now?',
+          choices: [
+            { name: 'Try again', value: 'again' },
+            { name: `Stop (exit ${error.exitCode})`, value: 'stop' },
+          ],
+        },
+        io,
+      );
+      if (next === 'stop') throw new ShownError(error);
+    }
+    try {
+      return await call();
+    } catch (error) {
+      failure = error;
+    }
+  }
+}
+
+/** A failure of a request to the service (or of the sign-in it needs), as the CLI reports it; undefined for anything else. */
+function serviceFailure(error: unknown): CliError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AuthError) return cliErrorOfAuth(error);
+  return undefined;
+}
+
+/**
+ * A name to search for (or an id), then a choice among the matches. The search runs as the
+ * answer is checked, so that "no match" asks again at once; a search that fails ends the
+ * prompt and is offered again (retrying), never reported as "no match".
+ */
 async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
   let matches: CustomProduct[] = [];
+  let failed: { term: string; error: unknown } | undefined;
   await input(
     {
       message: 'Custom product (a name to search for, or its id)',
       validate: async (value) => {
         const term = value.trim();
         if (term === '') return 'Type part of the product name, or its id';
-        matches = /^\d+$/.test(term) ? await byId(ctx, term) : await bySearch(ctx, term);
-        return matches.length > 0 || `No custom product matches "${term}"; try another name`;
+        const badId = idProblem(term);
+        if (badId) return badId;
+        try {
+          matches = await lookUp(ctx, term);
+        } catch (error) {
+          if (serviceFailure(error) === undefined) throw error;
+          failed = { term, error };
+          return true;
+        }
+        return matches.length > 0 || noMatch(term);
       },
     },
     io,
   );
+  if (failed) {
+    const { term, error } = failed;
+    matches = await retrying(ctx, io, () => lookUp(ctx, term), error);
+    if (matches.length === 0) {
+      io.output.write(`${noMatch(term)}\n`);
+      return askProduct(ctx, io);
+    }
+  }
   if (matches.length === 1) {
     // Say which product the answer found, as a choice among several would show it.
     io.output.write(`  ${productLabel(matches[0]!)}\n`);
@@ -121,6 +201,23 @@ async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
   return matches.find((p) => String(p.id) === id)!;
 }
 
+function noMatch(term: string): string {
+  return `No custom product matches "${term}"; try another name`;
+}
+
+/** An answer of digits is an id: refused here when no product can have it (as --product refuses it), before anything is sent. */
+function idProblem(term: string): string | undefined {
+  if (!/^\d+$/.test(term)) return undefined;
+  const id = Number(term);
+  if (id >= 1 && Number.isSafeInteger(id)) return undefined;
+  return `"${term}" is not a product id: an id is a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+}
+
+/** The products an answer names: the one with that id (none when the service has no such product), or those a search finds. */
+async function lookUp(ctx: Context, term: string): Promise<CustomProduct[]> {
+  return /^\d+$/.test(term) ? byId(ctx, term) : bySearch(ctx, term);
+}
+
 /** `Team Tee (100003)  12.50 USD` */
 function productLabel(p: CustomProduct): string {
   return `${p.name ?? 'product'} (${p.id})  ${money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined)}`;
@@ -129,8 +226,9 @@ function productLabel(p: CustomProduct): string {
 async function byId(ctx: Context, id: string): Promise<CustomProduct[]> {
   try {
     return [await getCustomProduct(ctx.api(), id)];
-  } catch {
-    return [];
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
   }
 }
 
@@ -154,7 +252,9 @@ async function askRecipient(io: PromptIO, n: number): Promise<Record<string, str
   const out: Record<string, string> = {};
   for (const field of ADDRESS_FIELDS) {
     const label = `${n > 1 ? `Recipient ${n}: ` : ''}${capital(field.replace(/_/g, ' '))}${NEEDED.has(field) ? '' : ' (optional)'}`;
-    const value = (await input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true }, io)).trim();
+    // A country is shown as it is stored: `ie` is IE.
+    const transformer = field === 'country' ? (answer: string) => answer.toUpperCase() : undefined;
+    const value = (await input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true, transformer }, io)).trim();
     if (value !== '') out[field] = field === 'country' ? value.toUpperCase() : value;
   }
   return out;

@@ -1,0 +1,17 @@
+import { redactUrlCredentials } from './redact-url.js';
+import { stripControl } from './sanitize.js';
+import { red } from './style.js';
+
+/**
+ * An error as the user reads it, wherever it is shown (at the end of a run, or by the order
+ * wizard before it asks whether to try again): `error: <message>` (`error:` red on a color
+ * terminal), then its hint on a line of its own.
+ */
+export function errorText(error: { message: string; hint?: string }, color: boolean): string {
+  return `${red('error:', color)} ${shown(error.message)}\n${error.hint ? `hint: ${shown(error.hint)}\n` : ''}`;
+}
+
+/** Text for the terminal: what a terminal would interpret stripped, a URL's credentials hidden. */
+export function shown(text: string): string {
+  return stripControl(redactUrlCredentials(text));
+}
