@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch } from '../support/run-merch.js';
+import { holdingProxy, type HoldAt } from '../support/holding-proxy.js';
 import { BIN, merchTty, ROOT } from '../support/process.js';
 import { tsv } from '../support/output.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
@@ -384,22 +385,38 @@ describe('orders create: exactly once', () => {
     }
   });
 
-  it('killed at any moment, a rerun of the same command ends with exactly one order', async () => {
-    for (let i = 0; i < 8; i++) {
+  it('killed at every step (before each request, after the order was made), a rerun of the same command ends with exactly one order', async () => {
+    // The steps of one run, as the requests it makes: learnt from a run that is not killed.
+    const csvOf = (name: string) => tmp(`${name}.csv`, `first_name,last_name,line_1,city,state,postal_code,country\n${name},Test,1 Main,Austin,TX,78701,US\n`);
+    const argsOf = (csv: string) => ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
+    const counting = await holdingProxy(sandbox().url, () => undefined);
+    const whole = await merch(sandbox(), argsOf(csvOf('KillWhole')), { env: { MERCH_BASE_URL: counting.url } });
+    await counting.close();
+    expect(whole.code, whole.stderr).toBe(0);
+    const steps = counting.seen;
+    const post = steps.findIndex((step) => step.startsWith('POST /v1/orders'));
+    expect(post, steps.join(', ')).toBeGreaterThan(0);
+    // every request held before it reaches the sandbox, and the order's POST after it made the order
+    const points: [number, HoldAt][] = [...steps.slice(0, post + 1).map((_, i) => [i + 1, 'before'] as [number, HoldAt]), [post + 1, 'after']];
+    for (const [index, where] of points) {
+      const name = `Kill${index}${where}`;
       const dir = mkdtempSync(join(tmpdir(), 'merch-kill-'));
-      const csv = tmp('kill.csv', `first_name,last_name,line_1,city,state,postal_code,country\nKill${i},Test,1 Main,Austin,TX,78701,US\n`);
-      const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
-      const before = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count as number;
-      const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
+      const csv = csvOf(name);
+      const proxy = await holdingProxy(sandbox().url, (_m, _p, i) => (i === index ? where : undefined));
+      const child = spawn(process.execPath, [BIN, ...argsOf(csv)], { cwd: ROOT, env: cliEnv(proxy.url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      // kill it somewhere between start-up and the end of its work
-      await new Promise((resolve) => setTimeout(resolve, 200 + i * 50));
+      const step = await proxy.held;
       child.kill('SIGKILL');
       await exited;
-      const rerun = await merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } });
-      expect(rerun.code, rerun.stderr).toBe(0);
-      const after = (await sandboxApi(sandbox(), '/v1/orders?limit=1')).body.count as number;
-      expect(after - before, `kill #${i}: ${rerun.stderr}`).toBe(1);
+      // the rerun goes the same way (the target is part of the command's identity); nothing is held any more
+      const rerun = await merch(sandbox(), argsOf(csv), { env: { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: proxy.url } });
+      await proxy.close();
+      expect(rerun.code, `killed ${where} ${step}: ${rerun.stderr}`).toBe(0);
+      const orders = (await sandboxApi(sandbox(), '/v1/orders?limit=100')).body.results.filter((o: any) => o.shipping_orders[0].first_name === name);
+      expect(orders, `killed ${where} ${step}`).toHaveLength(1);
+      // the rerun tells whether it placed the order or found the one the killed run made
+      expect(rerun.stderr, `killed ${where} ${step}`).toContain(where === 'after' ? '0 created, 1 existing (1 recipient)' : '1 created (1 recipient), 0 existing');
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
