@@ -1,5 +1,5 @@
 import { main } from '../../src/main.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir, withTempDir } from './temp-dir.js';
 import { testInterrupts, testStreams, type TestInterrupts, type TestStreams, type TestStreamsOptions } from './test-io.js';
 
 export const TOKEN = 'sandbox-token';
@@ -12,7 +12,7 @@ export interface Result {
 }
 
 export interface RunMerchOptions extends TestStreamsOptions {
-  /** The whole environment of the run; a fresh MERCH_CONFIG_DIR is added when it has none. */
+  /** The whole environment of the run; without MERCH_CONFIG_DIR, the run gets a fresh one of its own, removed when it ends. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -29,9 +29,10 @@ export interface RunningMerch {
 export function startMerch(argv: string[], options: RunMerchOptions = {}): RunningMerch {
   const io = testStreams(options);
   const interrupts = testInterrupts();
-  const env = { ...options.env };
-  env.MERCH_CONFIG_DIR ??= freshConfigDir();
-  const done = main(argv, { io, env, interrupts }).then((code) => ({ code, stdout: io.out(), stderr: io.errors() }));
+  const run = (env: NodeJS.ProcessEnv) => main(argv, { io, env, interrupts });
+  const env = options.env ?? {};
+  const code = env.MERCH_CONFIG_DIR === undefined ? withTempDir('merch-run-', (dir) => run({ ...env, MERCH_CONFIG_DIR: dir })) : run({ ...env });
+  const done = code.then((code) => ({ code, stdout: io.out(), stderr: io.errors() }));
   return { io, interrupts, interrupt: () => interrupts.interrupt(), done };
 }
 

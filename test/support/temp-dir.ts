@@ -41,6 +41,16 @@ export function useTempDirs(prefix = 'merch-test-'): () => string {
   };
 }
 
+/** A fresh directory for as long as `use` runs (in a test or not), then removed. */
+export async function withTempDir<T>(prefix: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await use(dir);
+  } finally {
+    removeDir(dir);
+  }
+}
+
 /** Removes `dir` and everything in it; retries while a process that just ended still closes files in it. */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
