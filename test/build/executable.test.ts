@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, ROOT } from '../support/process.js';
 import type { Result } from '../support/run-merch.js';
+import { useTempDirs } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 
 // The single executable (npm run build:exe) on a machine without Node: every run has an
@@ -15,6 +15,7 @@ const EXE = process.env.MERCH_EXE;
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 describe.skipIf(!EXE)('release/merch-linux-x64 with no Node on PATH', () => {
+  const newDir = useTempDirs('merch-exe-');
   let dir: string;
   let sandbox: { url: string; output: () => string; stop: () => Promise<Result> };
 
@@ -23,7 +24,7 @@ describe.skipIf(!EXE)('release/merch-linux-x64 with no Node on PATH', () => {
   const againstSandbox = () => ({ MERCH_BASE_URL: sandbox.url, MERCH_TOKEN: 'sandbox-token' });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'merch-exe-'));
+    dir = newDir();
     const child = spawn(EXE!, ['sandbox', '--port', '0'], { cwd: dir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -44,7 +45,6 @@ describe.skipIf(!EXE)('release/merch-linux-x64 with no Node on PATH', () => {
 
   afterAll(async () => {
     await sandbox?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints its version, the package version', async () => {

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { merch, type MerchOptions } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const sandbox = useSandbox();
 
-/** Every test has its own config directory, shared by the runs of that test. */
+/** Every test has its own config directory, shared by the runs of that test, removed after it. */
 let configDir = '';
 beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'merch-config-'));
+  configDir = tempDir('merch-config-');
 });
 
 function run(args: string[], options: MerchOptions = {}) {

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cliEnv, merch, startMerch, type MerchOptions } from '../support/run-merch.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 
 // The smaller edges a new user hit (issue 19.6j).
@@ -15,10 +13,7 @@ const sandbox = useSandbox();
 /** Every test has its own config directory, removed after it. */
 let configDir = '';
 beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'merch-edges-'));
-});
-afterEach(() => {
-  rmSync(configDir, { recursive: true, force: true });
+  configDir = tempDir('merch-edges-');
 });
 
 describe('webhooks listen --subscribe', () => {

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/process.js';
 import { merch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { validOrder } from '../sandbox/order-fixtures.js';
 
 // What a new user meets first works from a clone of this repository alone (issue 19.6i).
@@ -60,17 +60,13 @@ describe('docs/orders.md on a key --file has that the interface does not (issue 
     const warning = 'shipping_orders[0].recipient.zip: is not part of the interface: the service will ignore it';
     expect(orders.replace(/\s+/g, ' ')).toContain(warning);
 
-    const dir = mkdtempSync(join(tmpdir(), 'merch-readme-'));
-    try {
-      const body = await validOrder(sandbox());
-      body.shipping_orders[0].recipient.zip = '02110';
-      writeFileSync(join(dir, 'order.json'), JSON.stringify(body));
-      const { code, stdout, stderr } = await merch(sandbox(), ['orders', 'create', '--file', join(dir, 'order.json'), '--dry-run', '--json']);
-      expect(code).toBe(0);
-      expect(stderr).toContain(`warning: ${warning}`);
-      expect(JSON.parse(stdout).request.shipping_orders[0].recipient).not.toHaveProperty('zip');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('merch-readme-');
+    const body = await validOrder(sandbox());
+    body.shipping_orders[0].recipient.zip = '02110';
+    writeFileSync(join(dir, 'order.json'), JSON.stringify(body));
+    const { code, stdout, stderr } = await merch(sandbox(), ['orders', 'create', '--file', join(dir, 'order.json'), '--dry-run', '--json']);
+    expect(code).toBe(0);
+    expect(stderr).toContain(`warning: ${warning}`);
+    expect(JSON.parse(stdout).request.shipping_orders[0].recipient).not.toHaveProperty('zip');
   });
 });

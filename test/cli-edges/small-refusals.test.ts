@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { requestsDuring, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const sandbox = useSandbox();
 
@@ -38,7 +38,7 @@ describe('webhooks listen and replay refuse what cannot work, in one line (issue
   });
 
   it('replay --from a directory: a usage error, not EISDIR', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-replay-'));
+    const dir = tempDir('merch-replay-');
     const { code, stderr } = await run(['webhooks', 'replay', '--from', dir, '--to', 'http://127.0.0.1:9/']);
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toBe(`error: ${dir} is a directory, not an event journal`);
@@ -46,7 +46,7 @@ describe('webhooks listen and replay refuse what cannot work, in one line (issue
   });
 
   it('replay --from a journal with no events says so', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'merch-replay-')), 'events.jsonl');
+    const file = join(tempDir('merch-replay-'), 'events.jsonl');
     writeFileSync(file, '');
     const { code, stderr } = await run(['webhooks', 'replay', '--from', file, '--to', 'http://127.0.0.1:9/']);
     expect(code).toBe(0);
@@ -56,7 +56,7 @@ describe('webhooks listen and replay refuse what cannot work, in one line (issue
 
 describe('a profile that does not exist (issue 13.24)', () => {
   it('is named in a warning, with the profiles there are; the run goes on', async () => {
-    const configDir = mkdtempSync(join(tmpdir(), 'merch-profile-'));
+    const configDir = tempDir('merch-profile-');
     const env = { MERCH_CONFIG_DIR: configDir };
     expect((await run(['config', 'set', 'base-url', sandbox().url, '--profile', 'staging'], env)).stderr).toBe('Set base-url in profile staging.\n');
     const misspelt = await run(['products', 'list', '--limit', '1', '--profile', 'stagin'], env);
@@ -67,7 +67,7 @@ describe('a profile that does not exist (issue 13.24)', () => {
   });
 
   it('is not warned about where it is being created, nor for the default profile', async () => {
-    const configDir = mkdtempSync(join(tmpdir(), 'merch-profile-'));
+    const configDir = tempDir('merch-profile-');
     expect((await run(['config', 'set', 'account-id', '7', '--profile', 'fresh'], { MERCH_CONFIG_DIR: configDir })).stderr).toBe('Set account-id in profile fresh.\n');
     expect((await run(['products', 'list', '--limit', '1'], { MERCH_CONFIG_DIR: configDir })).stderr).toBe('');
   });

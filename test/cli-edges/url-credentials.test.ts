@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { redactUrlCredentials } from '../../src/output/redact-url.js';
 import { merch, type MerchOptions } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
 import { freePort } from '../support/servers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // A password inside --base-url (http://user:pw@host) is never printed (issue 19.6a).
 
@@ -18,10 +16,7 @@ const shown = () => sandbox().url.replace('http://', 'http://***@');
 
 let configDir = '';
 beforeEach(() => {
-  configDir = mkdtempSync(join(tmpdir(), 'merch-credentials-'));
-});
-afterEach(() => {
-  rmSync(configDir, { recursive: true, force: true });
+  configDir = tempDir('merch-credentials-');
 });
 
 function run(args: string[], options: MerchOptions = {}) {

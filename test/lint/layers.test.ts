@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.js';
 
 // `npm run lint` is dependency-cruiser with .dependency-cruiser.cjs: the layers of src/ as a
 // gate. The gate's exit code is the subject, so its real command line runs, on a copy of
@@ -46,15 +46,9 @@ const PLANTED: { rule: string; files: Record<string, string> }[] = [
   },
 ];
 
-const copies: string[] = [];
-afterAll(() => {
-  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-});
-
 describe('npm run lint (the layers of src/)', () => {
   it('fails on each rule broken, naming the rule and the file, and on nothing else', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-layers-'));
-    copies.push(dir);
+    const dir = tempDir('merch-layers-');
     cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
     cpSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
     for (const { files } of PLANTED) for (const [file, source] of Object.entries(files)) writeFileSync(join(dir, file), source);

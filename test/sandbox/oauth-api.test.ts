@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runMerch, startMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { call } from './helpers.js';
 import { basic, BUYER, BUYER2, oauthClient, PRIVATE, WEB } from './oauth-helpers.js';
 
@@ -80,11 +80,8 @@ describe('401 answers of the API', () => {
 });
 
 describe('--data', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'merch-oauth-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
   it('keeps issued tokens across a restart', async () => {
-    const data = join(directory, 'state.json');
+    const data = join(tempDir('merch-oauth-'), 'state.json');
     const first = await startSandbox({ port: 0, catalog: 5, data });
     const form = new URLSearchParams({ grant_type: 'password', username: BUYER.email, password: BUYER.password });
     const issued = (await (await fetch(`${first.url}/o/token/`, { method: 'POST', headers: { authorization: basic(PRIVATE) }, body: form })).json()) as {
@@ -106,14 +103,9 @@ describe('--data', () => {
 
 describe('--data from before the OAuth server', () => {
   it('refuses a version 1 state file with one line saying what to do', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'merch-oauth-'));
-    try {
-      const old = join(directory, 'v1.json');
-      writeFileSync(old, JSON.stringify({ version: 1, accounts: [] }));
-      await expect(startSandbox({ port: 0, data: old })).rejects.toThrow(/v1\.json is not a version 2 sandbox state; remove it to start from the seed\.$/);
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    const old = join(tempDir('merch-oauth-'), 'v1.json');
+    writeFileSync(old, JSON.stringify({ version: 1, accounts: [] }));
+    await expect(startSandbox({ port: 0, data: old })).rejects.toThrow(/v1\.json is not a version 2 sandbox state; remove it to start from the seed\.$/);
   });
 });
 

@@ -1,16 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { tempDir } from '../support/temp-dir.js';
 import { call } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
-const directory = mkdtempSync(join(tmpdir(), 'merch-sandbox-'));
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
 describe('--data persistence', () => {
   it('keeps orders, subscriptions and payment method changes across a restart', async () => {
+    const directory = tempDir('merch-sandbox-');
     const data = join(directory, 'state.json');
     const first = await startSandbox({ port: 0, catalog: 20, data });
     const order = (await call(first, '/v1/orders/', { body: { ...(await validOrder(first)), external_id: 'kept' } })).body;
@@ -36,6 +34,7 @@ describe('--data persistence', () => {
   });
 
   it('starts from the seed without a file, and refuses a corrupt one with a one-line message', async () => {
+    const directory = tempDir('merch-sandbox-');
     const data = join(directory, 'fresh.json');
     const sandbox = await startSandbox({ port: 0, catalog: 20, data });
     expect((await call(sandbox, '/v1/orders')).body.count).toBe(0);

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Forwarder } from '../../src/webhooks/forwarder.js';
 import { Journal } from '../../src/webhooks/journal.js';
 import { freePort } from '../support/servers.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
-import { delivery, startTarget, tempDir, type Target } from './helpers.js';
+import { delivery, startTarget, type Target } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -12,9 +13,7 @@ afterEach(async () => {
 });
 
 async function openJournal(): Promise<{ journal: Journal; file: string }> {
-  const tmp = await tempDir();
-  cleanups.push(tmp.remove);
-  const file = join(tmp.dir, 'events.jsonl');
+  const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
   const journal = await Journal.open(file);
   cleanups.push(() => journal.close());
   return { journal, file };

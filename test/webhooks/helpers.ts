@@ -1,18 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Delivery } from '../../src/contract/delivery.js';
 
 /** A delivery as the service sends it. */
 export function delivery(event: string, data: Record<string, unknown>, hookId = 1): Delivery {
   return { hook: { id: hookId, event, target: 'http://127.0.0.1/hook' }, data };
-}
-
-export async function tempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'merch-webhooks-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export interface Received {

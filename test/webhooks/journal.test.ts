@@ -2,18 +2,15 @@ import { appendFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Journal, scanJournal, type JournalRecord } from '../../src/webhooks/journal.js';
-import { delivery, tempDir } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
+import { delivery } from './helpers.js';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await cleanup?.();
 });
 
 async function journalPath(): Promise<string> {
-  const tmp = await tempDir();
-  cleanup = tmp.remove;
-  return join(tmp.dir, 'nested', 'events.jsonl');
+  return join(tempDir('merch-webhooks-'), 'nested', 'events.jsonl');
 }
 
 async function lines(file: string): Promise<unknown[]> {

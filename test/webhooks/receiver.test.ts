@@ -6,7 +6,8 @@ import type { Delivery } from '../../src/contract/delivery.js';
 import { Journal } from '../../src/webhooks/journal.js';
 import { MAX_BODY_BYTES, startReceiver, type Receiver, type ReceiverOptions, type Rejection } from '../../src/webhooks/receiver.js';
 import { waitFor } from '../support/wait-for.js';
-import { delivery, tempDir } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
+import { delivery } from './helpers.js';
 
 interface Setup {
   receiver: Receiver;
@@ -22,8 +23,7 @@ afterEach(async () => {
 
 /** A receiver wired to a journal the way `webhooks listen` wires them. */
 async function setup(options: Partial<ReceiverOptions> = {}): Promise<Setup> {
-  const tmp = await tempDir();
-  const file = join(tmp.dir, 'events.jsonl');
+  const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
   const journal = await Journal.open(file);
   const rejections: Rejection[] = [];
   const receiver = await startReceiver({
@@ -34,7 +34,7 @@ async function setup(options: Partial<ReceiverOptions> = {}): Promise<Setup> {
     onRejected: (r) => rejections.push(r),
     ...options,
   });
-  cleanups.push(tmp.remove, () => journal.close(), () => receiver.close(100));
+  cleanups.push(() => journal.close(), () => receiver.close(100));
   return { receiver, journal, file, rejections };
 }
 

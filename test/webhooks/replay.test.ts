@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/webhooks/journal.js';
 import { replay, ReplayNotFoundError, type ReplayOptions, type ReplayResult } from '../../src/webhooks/replay.js';
 import { freePort } from '../support/servers.js';
-import { delivery, startTarget, tempDir, type Target } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
+import { delivery, startTarget, type Target } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -18,9 +19,7 @@ async function target(): Promise<Target> {
 
 /** A journal of three events, the second forwarded to `forwardTo`. */
 async function journalFile(forwardTo: string): Promise<string> {
-  const tmp = await tempDir();
-  cleanups.push(tmp.remove);
-  const file = join(tmp.dir, 'events.jsonl');
+  const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
   const journal = await Journal.open(file);
   await journal.append(delivery('order.created', { id: 1 }));
   await journal.append(delivery('order.changed', { id: 1 }), [forwardTo]);
