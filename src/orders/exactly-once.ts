@@ -73,6 +73,8 @@ export interface SendResult {
   record?: Order;
   /** The service already had an order with this external id (an earlier attempt or run, or another order): found, not journalled. */
   duplicate: boolean;
+  /** Found after an attempt of this very call whose answer was lost (and no earlier run's attempt was pending): that attempt most likely made it. */
+  ownAttempt?: boolean;
 }
 
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 422]);
@@ -106,7 +108,10 @@ async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err
   if (duplicate || mayExist) {
     const named = orderIdOf(err.body, 'order_id');
     const found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
-    if (found.id !== undefined) return { orderId: found.id, duplicate: true, ...(found.record ? { record: found.record } : {}) };
+    if (found.id !== undefined) {
+      const ownAttempt = err.afterAmbiguousAttempt && p.resumed === undefined;
+      return { orderId: found.id, duplicate: true, ownAttempt, ...(found.record ? { record: found.record } : {}) };
+    }
     if (duplicate || !found.definitive) {
       throw new OutcomeUnknown(
         `the order may have been created; not resent (the service answered: ${err.message}; no order with external id ${p.externalId} was found)`,

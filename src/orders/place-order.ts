@@ -40,8 +40,12 @@ export type PlaceOrderEvent =
   | { kind: 'gone'; externalId: string; orderId: number | string }
   /** The POST is about to be sent (`resumed`: an earlier attempt, which may have reached the service, is finished). */
   | { kind: 'sending'; externalId: string; origin: Plan['origin']; resumed: boolean }
-  /** The service already had an order with this external id, and it is this order. */
-  | { kind: 'found'; externalId: string; orderId: number | string; via: 'journal' | 'service' };
+  /**
+   * The service already had an order with this external id, and it is this order: found by
+   * the journal, or by the service's answer to a repeat; `lost answer` when this run's own
+   * attempt made it and its answer was lost (then it counts as created by this run).
+   */
+  | { kind: 'found'; externalId: string; orderId: number | string; via: 'journal' | 'service' | 'lost answer' };
 
 export type PlaceOrderPorts = PlacePorts<OrderToPlace, PlaceOrderEvent>;
 
@@ -65,8 +69,8 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   try {
     const placed = judge(order.body, isWholeRecord(record) ? record : await ports.api.get(sent.orderId), plan.externalId, sent.orderId, offerings);
     await ports.journal.recordCreated(plan.externalId, sent.orderId);
-    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'service' });
-    return placed;
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: sent.ownAttempt ? 'lost answer' : 'service' });
+    return sent.ownAttempt ? { ...placed, status: 'created' } : placed;
   } catch (err) {
     // Another order has this external id: this command's attempt created nothing.
     if (err instanceof ExternalIdTaken || err instanceof RecordIncomparable) await ports.journal.recordFailed(plan.externalId, err.message);

@@ -117,7 +117,10 @@ describe('orders create after a lost answer: the resend meets the duplicate answ
       expect(answers).toEqual([201, status]);
       const made = await ordersWithExternalId(sandbox(), externalId);
       expect(made).toHaveLength(1);
-      expect(first.stderr).toContain(`already created: order ${made[0]!.id} (external id ${externalId}): the same order`);
+      // this run's own attempt made it: created, not existing
+      expect(first.stderr).toContain(`created: order ${made[0]!.id} (external id ${externalId}); the answer was lost, and the resend found the order it made`);
+      expect(first.stderr).not.toContain('already created');
+      expect(tsv(first.stdout)[0]![5]).toBe('created');
       expect(orderIdOf(first)).toBe(String(made[0]!.id));
       expect(journalStates(dir)).toEqual(['pending', 'created']);
 
