@@ -90,6 +90,7 @@ const benchmarks = {
       ];
     });
   },
+  track: async () => (await import('./orders-track.mjs')).run({ quick }),
   listen: async () => {
     const out = await script('listen.mjs', quick ? ['--quick'] : []);
     const result = JSON.parse(out.trim().split('\n').pop());
