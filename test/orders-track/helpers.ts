@@ -1,29 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, onTestFinished } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { sandboxApi } from '../support/sandbox.js';
-
-/** A temporary directory removed when the test ends. */
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-track-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** For set-up outside a test: temporary directories, all removed when the file's tests end (call at module level). */
-export function useTempDirs(): () => string {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-  return () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-track-'));
-    dirs.push(dir);
-    return dir;
-  };
-}
 
 export interface Send {
   runId: string;

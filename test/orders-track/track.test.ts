@@ -6,7 +6,8 @@ import { plain } from '../support/output.js';
 import { merch } from '../support/run-merch.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { batchedSend, orderIdsOf, tempDir, useTempDirs, type Send, type TrackRecord } from './helpers.js';
+import { tempDir, useTempDirs } from '../support/temp-dir.js';
+import { batchedSend, orderIdsOf, type Send, type TrackRecord } from './helpers.js';
 
 // `orders track` against a sandbox where only test controls move shipments on, so every
 // status is the test's: what it prints in each format, its summary, and its exit codes.

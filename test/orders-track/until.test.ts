@@ -4,7 +4,8 @@ import { merch } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { freePort } from '../support/servers.js';
 import { despiteFaults } from '../orders-follow/helpers.js';
-import { batchedSend, orderIdsOf, useTempDirs, type TrackRecord } from './helpers.js';
+import { useTempDirs } from '../support/temp-dir.js';
+import { batchedSend, orderIdsOf, type TrackRecord } from './helpers.js';
 
 // `orders track --until` against the sandbox's lifecycle (--lifecycle: every order moves on
 // by itself, Scheduled, Shipped with tracking, Delivered), and against one where only test

@@ -6,7 +6,7 @@ import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/progress.j
 import { cannotReach, hasReached } from '../follow/wait-states.js';
 import { readEach } from './read-each.js';
 import type { ResultsRow } from './results-rows.js';
-import { batchOfRun } from './run-orders.js';
+import { batchOfRun } from '../run-orders.js';
 import { detailsOf, shipmentRecords, type OrderDetails, type ShipmentRecord } from './shipment-record.js';
 import type { TrackState } from './track-states.js';
 
@@ -203,7 +203,7 @@ class Send {
     const take = (record: Order): void => {
       const id = String(record.id);
       let order = wanted.get(id);
-      const batch = findRun ? batchOfRun(record.external_id, this.request.run!) : undefined;
+      const batch = findRun ? runPosition(record.external_id, this.request.run!) : undefined;
       runSeen ||= batch !== undefined;
       if (order === undefined && batch !== undefined && !this.byId.has(id)) {
         order = new TrackedOrderState({ id, rows: [] });
@@ -262,4 +262,13 @@ class Send {
       orders: open.filter((order) => (order.follower.order?.shipments.length ?? 0) === 0).map((order) => order.order.id),
     };
   }
+}
+
+/**
+ * Where an order stands among the run's: its batch number (0 for the run id itself, k for
+ * `<run id>-k`: src/orders/run-orders.ts), after them any other external id that starts
+ * with `<run id>-`; undefined for an order that is not the run's.
+ */
+function runPosition(externalId: string | null | undefined, runId: string): number | undefined {
+  return batchOfRun(externalId, runId) ?? (externalId?.startsWith(`${runId}-`) ? Infinity : undefined);
 }
