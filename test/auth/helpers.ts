@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { merch, type MerchOptions, type Result } from '../support/run-merch.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // Sign-in tests: the sandbox's OAuth server (or oauth2-mock-server) behind a recording
 // proxy, a config directory per test, and the seeded apps and users of the sandbox.
@@ -66,9 +66,9 @@ export async function recordingProxy(target: string): Promise<{ url: string; cal
   };
 }
 
-/** A config directory of its own, and runs of merch as its signed-in user (no MERCH_TOKEN). */
+/** A config directory of its own (removed when the test ends), and runs of merch as its signed-in user (no MERCH_TOKEN). */
 export function profile(baseUrl: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-auth-'));
+  const dir = tempDir('merch-auth-');
   const run = (args: string[], options: MerchOptions = {}): Promise<Result> =>
     merch({ url: baseUrl }, args, { ...options, env: { MERCH_CONFIG_DIR: dir, MERCH_TOKEN: undefined, ...options.env } });
   return {

@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { waitFor } from '../support/wait-for.js';
 import { BUYER, BUYER_2, expectExit, profile, WEB_APP } from './helpers.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 import { freePort } from '../support/servers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // `merch login --web` to the end in a real browser: Debian's Chromium (installed by .ci/run
 // when missing), driven by playwright-core. The CLI "opens the browser" through $BROWSER,
@@ -36,7 +36,7 @@ describe('merch login --web in a real browser', () => {
 
   /** A $BROWSER that writes the URL it is asked to open to a file. */
   function recordingBrowser(): { command: string; opened(): string | undefined } {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-browser-'));
+    const dir = tempDir('merch-browser-');
     const command = join(dir, 'open-url');
     const file = join(dir, 'url');
     writeFileSync(command, `#!/bin/sh\nprintf '%s' "$1" > '${file}'\n`);

@@ -1,21 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, ROOT, sandboxFetch, SKU, start } from '../support/design-tool.js';
-import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
+import { assertBuilt, CART_ON_STDERR, cliEnv, LINK_ON_STDERR, sandboxFetch, SKU, start } from '../support/design-tool.js';
+import { CHROMIUM, hasChromium, launchChromium, screenshotPath } from '../support/browser.js';
 
 // The design hand-off in a real browser: Debian's Chromium (installed by .ci/run when
 // missing), driven by playwright-core. The screenshot of the editor page is written to a
 // temporary directory; with UPDATE_SCREENSHOTS=1 it replaces docs/design-tool-editor.png.
 
 if (!hasChromium) console.warn(`skipping the design tool browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
-
-const SCREENSHOT = process.env.UPDATE_SCREENSHOTS === '1'
-  ? join(ROOT, 'docs', 'design-tool-editor.png')
-  : join(mkdtempSync(join(tmpdir(), 'merch-screens-')), 'design-tool-editor.png');
 
 describe('design-link --wait in a real browser', () => {
   let sandbox: Sandbox;
@@ -43,8 +37,9 @@ describe('design-link --wait in a real browser', () => {
       const editor = await page.goto(link!);
       expect(editor?.status()).toBe(200);
       await page.fill('#design-text', 'Hello from Chromium');
-      await page.screenshot({ path: SCREENSHOT });
-      expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
+      const screenshot = screenshotPath('design-tool-editor.png');
+      await page.screenshot({ path: screenshot });
+      expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
 
       await Promise.all([page.waitForURL((url) => url.href.startsWith(`${cartUrl}?fe_cart_url=`)), page.click('#add-to-cart')]);
       expect(await page.locator('h1').textContent()).toBe('Done');

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merch, TOKEN } from '../support/run-merch.js';
 import { requestsDuring, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const sandbox = useSandbox();
 
@@ -15,7 +15,7 @@ function profileRun(dir: string, extra: Record<string, string | undefined> = {})
 
 describe('login, logout, auth status', () => {
   it('checks the token with a GET, stores it mode 0600, never prints it, and logout forgets it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-login-'));
+    const dir = tempDir('merch-login-');
     const run = profileRun(dir);
     const login = await run(['login', '--with-token'], `${TOKEN}\n`);
     expect(login.code).toBe(0);
@@ -38,7 +38,7 @@ describe('login, logout, auth status', () => {
   });
 
   it('refuses a token the service refuses, with exit 3, and stores nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-login-'));
+    const dir = tempDir('merch-login-');
     const result = await profileRun(dir)(['login', '--with-token'], 'not-a-real-token\n');
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error: GET \/v1\/users\/me failed: 401 Unauthorized/m);
@@ -66,7 +66,7 @@ describe('login, logout, auth status', () => {
 
 describe('config and precedence', () => {
   it('sets, gets and lists keys; secrets are never printed; unknown keys are usage errors', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-config-'));
+    const dir = tempDir('merch-config-');
     const run = profileRun(dir);
     expect((await run(['config', 'set', 'account-id', 'acme'])).code).toBe(0);
     expect((await run(['config', 'set', 'design-tool-key'], 'sandbox-design-key\n')).code).toBe(0);
@@ -82,7 +82,7 @@ describe('config and precedence', () => {
   });
 
   it('resolves the base URL flag > env > profile', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-precedence-'));
+    const dir = tempDir('merch-precedence-');
     const closed = 'http://127.0.0.1:9'; // discard port: nothing listens
     const base = { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: undefined };
     await merch(sandbox(), ['config', 'set', 'base-url', sandbox().url], { env: base });

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_KINDS } from '../../src/contract/event-kinds.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { freePort } from '../support/servers.js';
 import { startTarget } from '../webhooks/helpers.js';
@@ -100,7 +100,7 @@ function journal(file: string): { id: number; event: string; data: Record<string
 }
 
 function saveFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'merch-listen-')), 'events.jsonl');
+  return join(tempDir('merch-listen-'), 'events.jsonl');
 }
 
 function post(url: string, body: unknown): Promise<number> {

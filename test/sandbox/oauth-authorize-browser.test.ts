@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { basic, BUYER, BUYER2, pkce, WEB } from './oauth-helpers.js';
-import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
+import { CHROMIUM, hasChromium, launchChromium, screenshotPath } from '../support/browser.js';
 
 // The sandbox's authorize page in a real browser: Debian's Chromium (installed by .ci/run when
 // missing), driven by playwright-core through the page's visible labels and buttons. The
@@ -15,11 +13,6 @@ import { CHROMIUM, hasChromium, launchChromium } from '../support/browser.js';
 // replaces docs/oauth-authorize-page.png.
 
 if (!hasChromium) console.warn(`skipping the authorize page browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
-
-const SCREENSHOT =
-  process.env.UPDATE_SCREENSHOTS === '1'
-    ? join(import.meta.dirname, '..', '..', 'docs', 'oauth-authorize-page.png')
-    : join(mkdtempSync(join(tmpdir(), 'merch-screens-')), 'oauth-authorize-page.png');
 
 /** A loopback callback like the CLI's: records the /callback URLs it is sent to (not the favicon). */
 async function callbackServer(): Promise<{ url: string; hits: URL[]; server: Server }> {
@@ -74,8 +67,9 @@ describe('the authorize page in a real browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Authorize' }).waitFor();
     expect(await page.textContent('body')).toContain(BUYER.email);
-    await page.screenshot({ path: SCREENSHOT });
-    expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe('PNG');
+    const screenshot = screenshotPath('oauth-authorize-page.png');
+    await page.screenshot({ path: screenshot });
+    expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
 
     await Promise.all([page.waitForURL((url) => url.href.startsWith(callback.url)), page.getByRole('button', { name: 'Authorize' }).click()]);
     expect(await page.locator('h1').textContent()).toBe('Signed in');
