@@ -53,7 +53,7 @@ export function registerOrders(program: MerchProgram): void {
     .description('every shipment of a send, one record per recipient: status, tracking number and URL, ship date (polls GET /v1/orders/{id})')
     .argument('[ids...]', 'order ids', integerIds)
     .option('--results <file.csv>', 'the orders of a results file of `orders create --results`, each shipment with its row')
-    .option('--run <external-id>', 'the orders whose external id is this, or this and -N (the batches of a run)')
+    .option('--run <external-id>', 'the orders whose external id is this, or starts with this and - (the batches of a run: -1, -2, ...)')
     .addOption(new Option('--until <state>', 'poll until every shipment is there (exit 6 at --max-wait, 5 if one is cancelled)').choices(TRACK_STATES))
     .addOption(new Option('--max-wait <duration>', 'with --until: give up after this long, exit 6 (default 30m)').argParser(duration({ bare: 's' })))
     .addOption(new Option('--interval <duration>', 'with --until: time between polls (default 15s; backs off on errors, honours Retry-After)').argParser(duration({ bare: 's' })))
