@@ -1,17 +1,12 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { PageOptions } from '../api/paginate.js';
 import type { Context } from '../context.js';
+import type { GlobalOptions } from '../global-options.js';
+import type { OptionsOf } from './declaration.js';
 import { progress } from '../output/progress.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
 
-/** The flags of every paginated list. */
-export interface PageFlags {
-  limit?: number;
-  offset?: number;
-  all?: boolean;
-  concurrency?: number;
-}
-
+/** Declares the flags of every paginated list (after the list's own, as its help shows them). */
 export function addPageFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(command: Command<A, O, G>) {
   return command
     .option('--limit <n>', 'records per page (the server may cap it)', positiveInt)
@@ -19,6 +14,9 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
     .option('--all', 'fetch every page')
     .option('--concurrency <n>', 'pages fetched at once with --all (default 8)', positiveInt);
 }
+
+/** The page flags, as commander parses them. */
+export type PageFlags = OptionsOf<typeof addPageFlags<[], {}, GlobalOptions>>;
 
 /**
  * Page options with a progress counter on a TTY (call `done()` when the list is printed),

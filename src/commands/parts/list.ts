@@ -3,12 +3,9 @@ import type { Part } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { named, names } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import { pageOptions, type PageFlags } from '../page-options.js';
-
-export interface ListOptions extends PageFlags {
-  attr?: Record<string, string>;
-  expand?: string;
-}
+import type { OptionsOf } from '../declaration.js';
+import { pageOptions } from '../page-options.js';
+import type { declareList } from './declarations.js';
 
 /** A variant attribute (`color`, `size`) by its name. */
 export const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
@@ -34,7 +31,7 @@ export function expansionColumns(expand: string | undefined): Column<Part>[] {
   return (expand?.split(',') ?? []).flatMap((name) => expandedColumns[name] ?? []);
 }
 
-export async function run(ctx: Context, productId: string, options: ListOptions): Promise<void> {
+export async function run(ctx: Context, productId: string, options: OptionsOf<typeof declareList>): Promise<void> {
   const columns = [...partColumns, ...expansionColumns(options.expand)];
   const page = pageOptions(ctx, options);
   const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);

@@ -16,19 +16,19 @@ export function registerPaymentMethods(program: MerchProgram): void {
     .description('make a payment method the default (PATCH /v1/payment-methods/{id})')
     .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
     .addHelpText('after', examples('merch payment-methods set-default pm_E0zzP5GQ5xBjEXyyzwrYlTGu'))
-    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id!, true)));
+    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id, true)));
 
   methods
     .command('unset-default')
     .description('stop a payment method being the default (PATCH /v1/payment-methods/{id} with is_default false; the service may refuse while others exist)')
     .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
     .addHelpText('after', examples('merch payment-methods unset-default pm_E0zzP5GQ5xBjEXyyzwrYlTGu'))
-    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id!, false)));
+    .action(action(async (ctx, _options, [id]) => (await import('./set-default.js')).run(ctx, id, false)));
 
   methods
     .command('delete')
     .description('remove a payment method; the default one only when it is the last (DELETE /v1/payment-methods/{id})')
     .argument('<id>', 'payment method id (pm_...)', paymentMethodId)
     .addHelpText('after', examples('merch payment-methods delete pm_E0zzP5GQ5xBjEXyyzwrYlTGu', 'merch payment-methods delete pm_E0zzP5GQ5xBjEXyyzwrYlTGu --yes'))
-    .action(action(async (ctx, _options, [id]) => (await import('./delete.js')).run(ctx, id!)));
+    .action(action(async (ctx, _options, [id]) => (await import('./delete.js')).run(ctx, id)));
 }

@@ -3,14 +3,9 @@ import type { SupplierProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { names, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import { pageOptions, type PageFlags } from '../page-options.js';
-
-export interface ListOptions extends PageFlags {
-  category?: string;
-  id?: string;
-  search?: string;
-  sort?: string;
-}
+import type { OptionsOf } from '../declaration.js';
+import { pageOptions } from '../page-options.js';
+import type { declareList } from './declarations.js';
 
 export const productColumns: Column<SupplierProduct>[] = [
   { header: 'ID', value: (p) => p.id, kind: 'fixed' },
@@ -20,7 +15,7 @@ export const productColumns: Column<SupplierProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed' },
 ];
 
-export async function run(ctx: Context, options: ListOptions): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
   const page = pageOptions(ctx, options);
   const records = listSupplierProducts(
     ctx.api(),
