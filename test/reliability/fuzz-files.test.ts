@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, recordFigures, replayHint, rng, SEED, seedOf } from './helpers.js';
 
 // Mutated order files and recipient CSVs through `orders create --file F --yes` and
@@ -117,7 +117,7 @@ describe('mutated order files and recipient CSVs', () => {
     };
     const csv = `first_name,last_name,email,line_1,line_2,city,state,postal_code,country,size,color,quantity\nAda,Lovelace,ada@example.com,1 Main St,,Boston,MA,02101,US,${size},${color},2\n"Grace, Jr",Hopper,,"2 Elm St, Apt 3",,Denver,CO,80202,US,${size},${color},1\n`;
 
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-fuzzfiles-'));
+    const dir = tempDir('merch-rel-fuzzfiles-');
     const cases = Array.from({ length: COUNT }, (_, i) => {
       const kind = i % 2 === 0 ? 'json' : 'csv';
       const file = join(dir, `case-${i}.${kind}`);

@@ -128,8 +128,11 @@ export async function allRecords<T = any>(baseUrl: string, path: string, token?:
   }
 }
 
-/** Figures of the latest run, one JSON file per scenario, for docs/reliability.md. */
-export const FIGURES_DIR = join(tmpdir(), 'merch-reliability-figures');
+/**
+ * Figures of the latest run, one JSON file per scenario, for docs/reliability.md: kept on
+ * purpose, so in the TMPDIR the run started with, not in its own (test/support/global-tmpdir.ts).
+ */
+export const FIGURES_DIR = join(process.env.MERCH_TEST_OUTER_TMPDIR ?? tmpdir(), 'merch-reliability-figures');
 export function recordFigures(scenario: string, figures: Record<string, unknown>): void {
   mkdirSync(FIGURES_DIR, { recursive: true });
   const line = { scenario, seed: SEED, full: FULL, at: new Date().toISOString(), ...figures };

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv, startMerch, type RunningMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { crashSigns, FULL, int, pick, pool, recordFigures, replayHint, rng, SEED, seedOf, sleep } from './helpers.js';
 
 // The listener under abuse: malformed, oversized, truncated and slow requests over raw
@@ -118,7 +118,7 @@ describe('webhooks listen under malformed, oversized, truncated and slow request
   it(`${MALFORMED} bad requests with valid deliveries interleaved: every valid one acknowledged and journaled once`, async () => {
     replayHint('fuzz: listener');
     const r = rng(seedOf('listener-fuzz'));
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-listener-'));
+    const dir = tempDir('merch-rel-listener-');
     const journalFile = join(dir, 'events.jsonl');
     const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--save', journalFile], { env: cliEnv(sandbox().url) });
     listener = run;

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN, collect, merchProcess, ROOT } from '../support/process.js';
 import { cliEnv, startMerch, TOKEN, TOKEN_2 } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { merchWithin, recordFigures, replayHint, type TimedResult } from './helpers.js';
 
@@ -48,7 +48,7 @@ describe('secrets never appear in output', () => {
   it('every command family, with --verbose, on success and on failure: no token, no design tool key', async () => {
     replayHint('security: secrets in output');
     const s = sandbox();
-    const config = mkdtempSync(join(tmpdir(), 'merch-rel-sec-'));
+    const config = tempDir('merch-rel-sec-');
     const env = { MERCH_CONFIG_DIR: config, MERCH_DESIGN_TOOL_KEY: KEY };
     const product = (await sandboxApi(s, '/v1/custom-products/')).body.results[2];
     const pms = (await sandboxApi(s, '/v1/payment-methods/')).body;
@@ -137,7 +137,7 @@ describe('secrets never appear in output', () => {
 describe('files are mode 0600', () => {
   it('the config file, the order journal and the event journal, even under umask 000', async () => {
     replayHint('security: file modes');
-    const config = join(mkdtempSync(join(tmpdir(), 'merch-rel-mode-')), 'nested', 'config');
+    const config = join(tempDir('merch-rel-mode-'), 'nested', 'config');
     const env = { MERCH_CONFIG_DIR: config, MERCH_TOKEN: undefined };
     const login = await merchUmask0(['login', '--with-token', '--base-url', sandbox().url], env, `${TOKEN}\n`);
     expect(login.code, login.stderr).toBe(0);
@@ -186,7 +186,7 @@ describe('no token over plain http to a remote host', () => {
     const port = (capture.address() as AddressInfo).port;
     // The real process, with a preload that records every DNS lookup and connection to a non-loopback host and
     // sends it to the capture server instead: nothing ever leaves the machine.
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-guard-'));
+    const dir = tempDir('merch-rel-guard-');
     const log = join(dir, 'attempts.log');
     const guard = join(dir, 'guard.mjs');
     writeFileSync(
@@ -242,7 +242,7 @@ syncBuiltinESMExports();
 describe('webhooks listen --secret', () => {
   it('rejects deliveries without the secret (missing, wrong, or in a header) and journals only the right one', async () => {
     replayHint('security: listener secret');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-secret-'));
+    const dir = tempDir('merch-rel-secret-');
     const journal = join(dir, 'events.jsonl');
     const secret = 's3cr3t-Tok+en/=';
     const listener = await listen(['--secret', secret, '--save', journal], {});
