@@ -125,7 +125,7 @@ async function waitForAll(
   await report(ctx, state, unplaced);
   const total = state.shipments.length;
   const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
-  const behind = [...waiting.shipments.map((s) => `${shipmentName(s)}: ${s.status ?? 'status unknown'}`), ...waiting.orders.map((id) => `order ${id}: no shipments listed`)];
+  const behind = [...waiting.shipments.map((s) => `${shipmentName(s)}: ${s.status ?? 'status unknown'}`), ...waiting.orders.map((id) => `order ${id}: no shipment read`)];
   switch (result.outcome) {
     case 'reached':
       return;

@@ -24,7 +24,7 @@ export interface OrderToTrack {
 export interface TrackRequest {
   /** The orders named (by id, or by a results file). */
   orders: readonly OrderToTrack[];
-  /** Also every order of this run: external id `run` or `run-N`, found by listing the account's orders. */
+  /** Also every order of this run: external id `run`, or starting with `run-` (its batches), found by listing the account's orders. */
   run?: string;
   /** One GET of an order. */
   fetchOrder: (id: string) => Promise<Order>;
@@ -67,7 +67,7 @@ export type WaitOutcome = 'reached' | 'missing' | 'cancelled' | 'timed-out' | 'i
 export interface WaitResult {
   outcome: WaitOutcome;
   state: SendState;
-  /** What is not there yet: shipments, and orders without shipments listed (none when reached). */
+  /** What is not there yet: shipments, and orders with no shipment read (none listed, or not read yet). */
   waiting: { shipments: ShipmentRecord[]; orders: string[] };
   /** Whether the service answered any poll. */
   answered: boolean;
@@ -250,7 +250,7 @@ class Send {
       cancelled: this.orders.flatMap((order) => order.cancelledRecords()),
       cancelledOrders: this.orders.filter((order) => order.follower.order !== undefined && cannotReach(order.follower.order)).map((order) => order.order.id),
       withoutShipments: this.orders
-        .filter((order) => !order.missing && (order.follower.order?.shipments.length ?? 0) === 0)
+        .filter((order) => order.details !== undefined && order.details.shipments.length === 0)
         .map((order) => ({ order_id: order.order.id, status: order.follower.order?.status ?? null })),
     };
   }
@@ -259,7 +259,7 @@ class Send {
     const open = this.orders.filter((order) => !order.missing && !order.cannotReach() && !(order.follower.order && hasReached(order.follower.order, until)));
     return {
       shipments: open.flatMap((order) => order.records()).filter((s) => !atLeast(SHIPMENT_PROGRESSION, s.status, until)),
-      orders: open.filter((order) => (order.follower.order?.shipments.length ?? 0) === 0).map((order) => order.order.id),
+      orders: open.filter((order) => (order.details?.shipments.length ?? 0) === 0).map((order) => order.order.id),
     };
   }
 }
