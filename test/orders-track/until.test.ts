@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { merch } from '../support/run-merch.js';
+import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { freePort } from '../support/servers.js';
 import { despiteFaults } from '../orders-follow/helpers.js';
@@ -92,6 +92,19 @@ describe('orders track --until, where it cannot get there', () => {
     expect(result.code).toBe(4);
     expect(result.stdout.trim().split('\n')).toHaveLength(2);
     expect(result.stderr).toMatch(/\nerror: order 999998 was not found \(the other orders are shown\)\n$/);
+  });
+});
+
+describe('orders track --until, interrupted', () => {
+  it('Ctrl-C: the records as they stand, then exit 130 saying how many are not there', async () => {
+    const order = await newOrder(still());
+    const running = startMerch(['orders', 'track', String(order.id), '--until', 'delivered', '--interval', '0.05', '--jsonl'], { env: cliEnv(still().url) });
+    await running.io.written((_, err) => err.includes('(waiting for delivered, '));
+    running.interrupt();
+    const result = await running.done;
+    expect(result.code).toBe(130);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).shipping_order_id)).toEqual(order.shipping_orders.map((s: { id: number }) => s.id));
+    expect(result.stderr).toMatch(/\nerror: interrupted after [\d.]+m?s; 2 of 2 shipments not delivered\n$/);
   });
 });
 
