@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { merchTty } from '../support/process.js';
 import { rewritingProxy } from '../support/servers.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // The order wizard through real prompts on a terminal (issue 19.6d, 19.6j; issue 21.2):
 // a recipients list without --product starts the wizard, which skips the recipients; a
@@ -21,8 +21,6 @@ interface Product {
 }
 
 let shirt: Product;
-const dir = mkdtempSync(join(tmpdir(), 'merch-wizard-answers-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   const products = (await sandboxApi<{ results: Product[] }>(sandbox(), '/v1/custom-products/?limit=100')).body.results;
@@ -32,7 +30,7 @@ beforeAll(async () => {
 
 describe('the wizard', () => {
   it('--recipients FILE without --product on a terminal: the wizard asks for the rest, not for recipients, and the list is placed', async () => {
-    const list = join(dir, 'staff.csv');
+    const list = join(tempDir('merch-wizard-answers-'), 'staff.csv');
     writeFileSync(list, `first_name,last_name,line_1,city,state,postal_code,country,size\nAl,One,1 A St,Salem,OR,97301,US,${shirt.available_attributes.sizes[0]!.name}\nBe,Two,2 B St,Bend,OR,97701,US,${shirt.available_attributes.sizes[1]!.name}\n`);
     const run = merchTty(sandbox(), ['orders', 'create', '--recipients', list]);
     await run.waitFor(/Custom product \(a name to search for, or its id\)/);

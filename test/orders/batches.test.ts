@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv, merch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { listenForTest } from '../support/servers.js';
+import { tempDir } from '../support/temp-dir.js';
 import { tsv } from '../support/output.js';
 
 // orders create --recipients FILE [--batch-size N]: a list placed exactly once per row, on
@@ -17,16 +17,6 @@ import { tsv } from '../support/output.js';
 // directory of its own (its own journal).
 
 const sandbox = useSandbox();
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-batches-'));
-  dirs.push(dir);
-  return dir;
-}
 
 let shirt: { id: number; available_attributes: { colors: { name: string }[]; sizes: { name: string }[] } };
 beforeAll(async () => {

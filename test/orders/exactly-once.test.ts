@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listenForTest } from '../support/servers.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { merch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tsv } from '../support/output.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // Exactly once whatever form the service's duplicate answer takes (issue 11): a gateway in
 // front of the sandbox commits the first order POST and answers 504, so the CLI resends the
@@ -105,7 +105,7 @@ describe('orders create after a lost answer: the resend meets the duplicate answ
   for (const [form, sandbox, status] of [['DRF 400 non_field_errors', drf, 400], ['409 naming the order', conflict409, 409]] as const) {
     it(`${form}: reports the order the first attempt created, exit 0; a rerun sends nothing`, async () => {
       const front = await gateway(sandbox(), { lose504: true });
-      const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
+      const dir = tempDir('merch-once-');
       const args = orderArgs(`Lost${status}`);
       const env = { MERCH_BASE_URL: front.url, MERCH_CONFIG_DIR: dir };
       const before = sandbox().requests.length;
@@ -142,7 +142,7 @@ describe('orders create after a lost answer: the resend meets the duplicate answ
 
   it('an order that cannot be found: exit 1, nothing resent, and the rerun uses the same external id', async () => {
     const front = await gateway(drf(), { lose504: true, hideOrders: true });
-    const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
+    const dir = tempDir('merch-once-');
     const env = { MERCH_BASE_URL: front.url, MERCH_CONFIG_DIR: dir };
     const args = orderArgs('Hidden');
     const first = await merch(drf(), args, { env });
@@ -180,7 +180,7 @@ describe('orders create --external-id reused where no journal knows it', () => {
 
 describe('orders create --dry-run', () => {
   it('shows the external id the real run then sends', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
+    const dir = tempDir('merch-once-');
     const args = orderArgs('Dry');
     const dry = await merch(drf(), [...args, '--dry-run'], { env: { MERCH_CONFIG_DIR: dir } });
     expect(dry.code, dry.stderr).toBe(0);
@@ -196,8 +196,7 @@ describe('orders create after the service lost the order the journal says it mad
   const forgetful = useSandbox();
 
   it('the service is the truth: says so and places it again under the same external id, once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-once-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir('merch-once-');
     const products = (await sandboxApi(forgetful(), '/v1/custom-products/?limit=100')).body.results;
     const product = products.find((p: typeof shirt) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1);
     const args = ['orders', 'create', '--product', String(product.id), '--quantity', '1', '--attr', `size=${product.available_attributes.sizes[0].name}`, '--attr', `color=${product.available_attributes.colors[0].name}`, '--recipient', recipient('Lost'), '--yes'];

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +8,7 @@ import { UsageError } from '../../src/errors.js';
 import { piecesFromFlags } from '../../src/commands/orders/create/inputs.js';
 import { formatPlan } from '../../src/commands/orders/create/plan-view.js';
 import { pricePlan } from '../../src/orders/plan.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const none = () => Readable.from([]);
 
@@ -68,7 +68,7 @@ describe('piecesFromFlags', () => {
     expect(await usage(piecesFromFlags({ file: '-' }, Readable.from([Buffer.from('{nope')])))).toMatch(/^--file -: not valid JSON/);
     expect(await usage(piecesFromFlags({ file: '/nonexistent/x.json' }, none()))).toBe('--file: cannot read /nonexistent/x.json: ENOENT');
     expect(await usage(piecesFromFlags({ recipients: '/nonexistent/r.csv' }, none()))).toBe('--recipients: cannot read /nonexistent/r.csv: ENOENT');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-inputs-'));
+    const dir = tempDir('merch-inputs-');
     writeFileSync(join(dir, 'r.csv'), 'name,size\nAnn,M\n');
     expect(await usage(piecesFromFlags({ recipients: join(dir, 'r.csv') }, none()))).toContain('r.csv row 1: the header names no recipient field');
   });

@@ -1,21 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../src/orders/journal.js';
 import { validateOrder } from '../../src/orders/validate.js';
+import { tempDir } from '../support/temp-dir.js';
 
 let dir: string;
 let opened: OrderJournal[] = [];
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'merch-journal-'));
+beforeEach(() => {
+  dir = tempDir('merch-journal-');
 });
 afterEach(async () => {
   await Promise.all(opened.map((j) => j.close()));
   opened = [];
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Opens a journal that is closed when the test ends. */
