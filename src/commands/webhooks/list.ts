@@ -3,7 +3,9 @@ import type { WebhookSubscription } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { yesNo } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import { pageOptions, type PageFlags } from '../page-options.js';
+import type { OptionsOf } from '../declaration.js';
+import { pageOptions } from '../page-options.js';
+import type { declareList } from './declarations.js';
 
 export const webhookColumns: Column<WebhookSubscription>[] = [
   { header: 'ID', value: (w) => w.id, kind: 'fixed' },
@@ -12,7 +14,7 @@ export const webhookColumns: Column<WebhookSubscription>[] = [
   { header: 'Active', value: (w) => yesNo(w.is_active) },
 ];
 
-export async function run(ctx: Context, options: PageFlags): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
   const page = pageOptions(ctx, options);
   try {
     await printList(ctx, listWebhooks(ctx.api(), page), webhookColumns, { noun: 'webhook subscriptions', page });

@@ -9,22 +9,13 @@ import { Forwarder } from '../../webhooks/forwarder.js';
 import { Journal } from '../../webhooks/journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/routes.js';
+import type { OptionsOf } from '../declaration.js';
+import type { declareListen } from './declarations.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
 
-export interface ListenOptions {
-  port: number;
-  host: string;
-  path: string;
-  events?: string;
-  forwardTo?: string[];
-  save?: string;
-  subscribe?: boolean;
-  publicUrl?: string;
-  secret?: string;
-  printTarget?: boolean;
-  refetch?: boolean;
-}
+/** The flags of `webhooks listen`. */
+type ListenOptions = OptionsOf<typeof declareListen>;
 
 /**
  * `webhooks listen`: journal every accepted delivery (before answering 2xx), print it,
