@@ -53,7 +53,7 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   const offerings = offeringsOf(order.products);
   if (plan.existing) {
     const orderId = plan.existing.order_id;
-    const record = await recordOrGone(ports.api, orderId);
+    const record = await recordOrGone(ports.api, orderId, plan.externalId);
     if (record) {
       const placed = judge(order.body, record, plan.externalId, orderId, offerings);
       ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId, via: 'journal' });
@@ -86,10 +86,14 @@ export function judge(body: OrderRequest, record: Order, externalId: string, ord
   return { status: 'existing', externalId, orderId, record };
 }
 
-/** The order, or undefined when the service says it has no such order (404). */
-async function recordOrGone(api: OrdersApi, orderId: number | string): Promise<Order | undefined> {
+/**
+ * The order the journal names, or undefined when the service has no such order (404), or
+ * the order of that id is another external id's (a service that lost its orders reuses ids).
+ */
+async function recordOrGone(api: OrdersApi, orderId: number | string, externalId: string): Promise<Order | undefined> {
   try {
-    return await api.get(orderId);
+    const record = await api.get(orderId);
+    return record.external_id === undefined || record.external_id === externalId ? record : undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;

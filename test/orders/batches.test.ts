@@ -114,15 +114,32 @@ describe('orders create --batch-size', () => {
     expect(first.stderr).toContain(`batch 3 (${runId}-3, rows 21-25): created: order ${orders[2].id}`);
     expect(tsv(first.stdout).slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(orders.map((o, i) => [o.external_id, String(o.id), 'created', String(o.shipping_orders.length), ['1-10', '11-20', '21-25'][i]]));
 
-    // Issue 18 example 4: a rerun that finds every batch says so, everywhere.
     const before = sandbox().requests.length;
-    const again = await on(dir, args(csv, '--batch-size', '10', '--results', out, '--json'));
+    const again = await on(dir, args(csv, '--batch-size', '10', '--results', out));
     expect(again.code, again.stderr).toBe(0);
     expect(posts(before)).toEqual([]);
-    expect(again.stderr).toContain('0 created, 3 existing (25 recipients), 0 refused');
-    expect(JSON.parse(again.stdout).map((o: any) => [o.external_id, o.status, o.recipients])).toEqual([[`${runId}-1`, 'existing', 10], [`${runId}-2`, 'existing', 10], [`${runId}-3`, 'existing', 5]]);
     await expectResultsMatchService(out, 'B', 25, () => 'existing');
     expect(await ordersOf(runId)).toHaveLength(3);
+  });
+
+  it('issue 18 example 4: a rerun that finds every batch says 0 created, 3 existing, everywhere: stdout, the summary, --json and the results file', async () => {
+    const csv = csvFile(lines('F', 1, 7));
+    const dir = tempDir();
+    const out = join(dir, 'results.csv');
+    const first = await on(dir, args(csv, '--batch-size', '3'));
+    expect(first.code, first.stderr).toBe(0);
+    const runId = runIdOf(first.stderr);
+    const ids = (await ordersOf(runId)).map((o) => String(o.id));
+    const before = sandbox().requests.length;
+    const again = await on(dir, args(csv, '--batch-size', '3', '--results', out));
+    expect(again.code, again.stderr).toBe(0);
+    expect(posts(before)).toEqual([]);
+    expect(again.stderr).toContain('0 created, 3 existing (7 recipients), 0 refused');
+    expect(again.stderr).not.toMatch(/\bcreated: order/);
+    expect(tsv(again.stdout).slice(1).map((r) => [r[2], r[3]])).toEqual(ids.map((id) => [id, 'existing']));
+    await expectResultsMatchService(out, 'F', 7, () => 'existing');
+    const json = await on(dir, args(csv, '--batch-size', '3', '--json'));
+    expect(JSON.parse(json.stdout).map((o: any) => [String(o.order_id), o.status, o.recipients])).toEqual([[ids[0], 'existing', 3], [ids[1], 'existing', 3], [ids[2], 'existing', 1]]);
   });
 
   it('issue 18 example 2: the same list with another batch size, or none, orders nothing new, on another machine too', async () => {
