@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
@@ -11,6 +10,7 @@ import { holdingProxy, type HoldAt } from '../support/holding-proxy.js';
 import { BIN, merchTty, ROOT } from '../support/process.js';
 import { tsv } from '../support/output.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // `merch orders create` end to end: bin/merch.js against a sandbox on port 0. Every order
 // the CLI reports is fetched back from the sandbox and compared with what was asked.
@@ -42,7 +42,7 @@ const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St, Apt 2', c
 const recipientFlag = `first_name=Ann,last_name=Lee,line_1="1 Main St, Apt 2",city=Austin,state=TX,postal_code=78701,country=US`;
 
 function tmp(name: string, content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-orders-'));
+  const dir = tempDir('merch-orders-');
   const file = join(dir, name);
   writeFileSync(file, content);
   return file;
@@ -307,7 +307,7 @@ describe('orders create: what the interface leaves open is a warning naming the 
 describe('orders create: exactly once', () => {
   it('a rerun of the same CSV command reports the order the first run created', async () => {
     const csv = tmp('again.csv', `first_name,last_name,line_1,city,state,postal_code,country\nAnn,Again,1 Main,Austin,TX,78701,US\n`);
-    const dir = mkdtempSync(join(tmpdir(), 'merch-journal-'));
+    const dir = tempDir('merch-journal-');
     const args = ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipients', csv, '--yes'];
     const first = await merch(sandbox(), args, { env: { MERCH_CONFIG_DIR: dir } });
     expect(first.code, first.stderr).toBe(0);
@@ -360,7 +360,7 @@ describe('orders create: exactly once', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'merch-drop-'));
+      const dir = tempDir('merch-drop-');
       const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag.replace('Ann', 'Drop'), '--yes', '--retries', '0'];
       const env = { MERCH_CONFIG_DIR: dir, MERCH_BASE_URL: url };
       const first = await merch(sandbox(), args, { env });
@@ -400,7 +400,7 @@ describe('orders create: exactly once', () => {
     const points: [number, HoldAt][] = [...steps.slice(0, post + 1).map((_, i) => [i + 1, 'before'] as [number, HoldAt]), [post + 1, 'after']];
     for (const [index, where] of points) {
       const name = `Kill${index}${where}`;
-      const dir = mkdtempSync(join(tmpdir(), 'merch-kill-'));
+      const dir = tempDir('merch-kill-');
       const csv = csvOf(name);
       const proxy = await holdingProxy(sandbox().url, (_m, _p, i) => (i === index ? where : undefined));
       const child = spawn(process.execPath, [BIN, ...argsOf(csv)], { cwd: ROOT, env: cliEnv(proxy.url, { MERCH_CONFIG_DIR: dir }), stdio: 'ignore' });
@@ -416,7 +416,6 @@ describe('orders create: exactly once', () => {
       expect(orders, `killed ${where} ${step}`).toHaveLength(1);
       // the rerun tells whether it placed the order or found the one the killed run made
       expect(rerun.stderr, `killed ${where} ${step}`).toContain(where === 'after' ? '0 created, 1 existing (1 recipient)' : '1 created (1 recipient), 0 existing');
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
@@ -431,7 +430,7 @@ describe('orders create under faults', () => {
     const ids: string[] = [];
     let reruns = 0;
     const one = async (i: number) => {
-      const dir = mkdtempSync(join(tmpdir(), 'merch-faults-'));
+      const dir = tempDir('merch-faults-');
       const args = ['orders', 'create', '--product', String(p.id), '--quantity', String(1 + (i % 3)), ...attrs, '--recipient', recipientFlag.replace('Ann', `R${i}`), '--yes', '--retries', '6'];
       // the documented recovery: if a run could not finish, run the same command again
       for (let attempt = 0; attempt < 4; attempt++) {
@@ -473,7 +472,7 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
   const down = '\u001b[B';
 
   it('every prompt refuses a bad answer in its own words and asks again; two recipients typed in; the priced plan; "Place this order?"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'merch-wizard-'));
+    const dir = tempDir('merch-wizard-');
     const run = merchTty(sandbox(), ['orders', 'create'], { env: { MERCH_CONFIG_DIR: dir } });
     await run.waitFor(/Custom product \(a name to search for, or its id\)/);
     run.type('zz-no-such-product' + enter);

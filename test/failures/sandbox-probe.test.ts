@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBE_MEMORY_MS, PROBES_FILE } from '../../src/auth/sandbox-probes.js';
 import { json, tinyServer } from '../api/tiny-server.js';
 import { failingService } from '../support/failing-servers.js';
 import { merch } from '../support/run-merch.js';
 import { requestsDuring, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 
 // Issue 19.3: the sandbox probe (src/auth/sandbox-check.ts) never hides a failure, and its
 // answer is remembered per base URL in the config dir, so that a command against a sandbox
@@ -16,15 +16,7 @@ const noToken = { MERCH_TOKEN: undefined };
 const sandbox = useSandbox();
 const slowSandbox = useSandbox({ latency: 300 });
 
-const dirs: string[] = [];
-function configDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'merch-probe-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const configDir = () => tempDir('merch-probe-');
 
 describe('a probe that fails says why, never "not logged in"', () => {
   it('nothing listening on the loopback port: connection refused, exit 1', async () => {

@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { call } from '../sandbox/helpers.js';
 import { runMerch, startMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { startListener } from '../sandbox/listener.js';
 import { validOrder } from '../sandbox/order-fixtures.js';
@@ -106,7 +105,7 @@ describe('sandbox --lifecycle', () => {
   });
 
   it('with --data, an order still on its way moves on again after a restart', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'merch-lifecycle-')), 'state.json');
+    const data = join(tempDir('merch-lifecycle-'), 'state.json');
     const before = await startSandbox({ port: 0, data, lifecycleSeconds: 3600 });
     const order = (await call(before, '/v1/orders/', { body: await validOrder(before) })).body;
     await before.close();

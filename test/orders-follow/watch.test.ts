@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -7,6 +6,7 @@ import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { plain } from '../support/output.js';
 import { merchTty } from '../support/process.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { answeringServer, json } from '../support/failing-servers.js';
 import { despiteFaults, orderMaker } from './helpers.js';
@@ -33,7 +33,7 @@ const shipmentStates = (change: Change) => change.shipments.map((s) => `${s.id}:
 
 /** `merch webhooks listen --subscribe` in-process, journaling to a fresh file; stopped when the test ends. */
 async function startListener(sandbox: { url: string }): Promise<string> {
-  const journal = join(mkdtempSync(join(tmpdir(), 'merch-watch-')), 'events.jsonl');
+  const journal = join(tempDir('merch-watch-'), 'events.jsonl');
   const listener = startMerch(['webhooks', 'listen', '--port', '0', '--subscribe', '--save', journal], { env: cliEnv(sandbox.url) });
   onTestFinished(async () => {
     listener.interrupt();

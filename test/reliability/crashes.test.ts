@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdingProxy } from '../support/holding-proxy.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { allRecords, FULL, int, merchWithin, recordFigures, replayHint, rng, SEED, seedOf, sleep } from './helpers.js';
 
@@ -55,7 +55,7 @@ describe('orders create killed with SIGKILL', () => {
     for (let round = 0; round < ORDER_ROUNDS; round++) {
       // every kind in the first rounds, then seeded picks
       const kind = round < kinds.length ? kinds[round]! : kinds[int(random, 0, kinds.length - 1)]!;
-      const dir = mkdtempSync(join(tmpdir(), 'merch-rel-crash-'));
+      const dir = tempDir('merch-rel-crash-');
       const recipient = `first_name=Kim,last_name=${tag}-${round},line_1=${round} Main St,city=Austin,state=TX,postal_code=78701,country=US`;
       const args = ['orders', 'create', '--product', String(product.id), ...attrs, '--quantity', String(int(random, 1, 4)), '--recipient', recipient, '--yes', '--json'];
       const env = { MERCH_CONFIG_DIR: join(dir, 'config') };
@@ -82,7 +82,6 @@ describe('orders create killed with SIGKILL', () => {
       if (kind === 'clean run') expect(rerun.stderr).not.toContain('already created');
       reached[kind] = (reached[kind] ?? 0) + 1;
       expect(statSync(journal).mode & 0o777).toBe(0o600);
-      rmSync(dir, { recursive: true, force: true });
     }
     const created = (await allRecords(sandbox().url, '/v1/orders')).filter((o: { id: number }) => !ordersBefore.has(o.id));
     const perRound = new Map<string, number>();
@@ -110,7 +109,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
   it(`${EVENTS} events sent until acknowledged: every one journaled (once when its first 2xx arrived), forwarded and marked delivered`, async () => {
     replayHint('crashes: webhooks listen');
     const random = rng(seedOf('crash-listen'));
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-listen-'));
+    const dir = tempDir('merch-rel-listen-');
     const journalFile = join(dir, 'events.jsonl');
 
     // The forward target: counts what it receives by data.id.

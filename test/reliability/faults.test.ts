@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
 import { allRecords, FULL, lossyProxy, merchWithin, pool, recordFigures, reliableApi, replayHint, SEED, seedOf } from './helpers.js';
 
 // Faults: the sandbox fails 30 % of service requests (503, 429 with Retry-After: 1,
@@ -60,7 +60,7 @@ describe('under --faults 0.3', () => {
     const color = product.available_attributes.colors[0].name as string;
     const size = product.available_attributes.sizes[0].name as string;
     const ordersBefore = await allRecords(faulty().url, '/v1/orders');
-    const dir = mkdtempSync(join(tmpdir(), 'merch-rel-orders-'));
+    const dir = tempDir('merch-rel-orders-');
     const tag = `F${SEED % 100_000}`;
     const recipient = (i: number) => `first_name=Rel,last_name=${tag}-${i},line_1=1 Main St,city=Boston,state=MA,postal_code=02101,country=US`;
     const before = faulty().requests.length;
@@ -219,7 +219,7 @@ describe('when retries run out', () => {
     // orders create retries its POST (the external id makes that safe); it says so too.
     const product = (await sandboxApi(clean(), '/v1/custom-products/')).body.results[0];
     const pm = (await sandboxApi(clean(), '/v1/payment-methods/')).body.card[0].id;
-    const csv = join(mkdtempSync(join(tmpdir(), 'merch-rel-')), 'r.csv');
+    const csv = join(tempDir('merch-rel-'), 'r.csv');
     writeFileSync(csv, 'first_name,last_name,line_1,city,state,postal_code,country\nA,B,1 Main,Austin,TX,78701,US\n');
     const order = await merch(exhausted(), ['orders', 'create', '--product', String(product.id), '--attr', `color=${product.available_attributes.colors[0].name}`, '--attr', `size=${product.available_attributes.sizes[0].name}`, '--recipients', csv, '--payment-method', pm, '--yes', '--retries', '1']);
     expect(order.code, order.stderr).toBe(1);
