@@ -99,7 +99,8 @@ function send(port: number, probe: Probe, timeoutMs = 20_000): Promise<number> {
     socket.on('close', finish);
     socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString('latin1');
-      if (answer.includes('\r\n\r\n')) setTimeout(finish, 5);
+      // The status line is in: the server answered after it was done with the request.
+      if (answer.includes('\r\n\r\n')) finish();
     });
     socket.on('connect', async () => {
       socket.write(probe.head);
