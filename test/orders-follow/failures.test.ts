@@ -91,6 +91,17 @@ describe('a failure that passes is polled through until --max-wait', () => {
     expect(lines[2]).toBe('hint: wait longer with --max-wait (e.g. --max-wait 2h)');
   });
 
+  it('Ctrl-C while the service fails: exit 130, naming the last failure', async () => {
+    const service = await failingService('django-500');
+    const waiting = startMerch(wait('--max-wait', '1h'), { env: cliEnv(service.url) });
+    onTestFinished(() => waiting.interrupt());
+    await waiting.io.written((_out, err) => err.includes('polling on'));
+    waiting.interrupt();
+    const result = await waiting.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr.split('\n')[1]).toMatch(/^error: interrupted after \d+(\.\d)?m?s; order 5: no answer from the service for \d+(\.\d)?m?s; last: 500 Server Error$/);
+  });
+
   it('on a terminal the live line is cut to the terminal width: a redraw leaves no wrapped fragment', async () => {
     const service = await answeringServer((_req, res) => (service.requests() <= 1 ? json(res, 200, order('In Production but not quite yet, a long status name')) : html(res, 500, DJANGO_500_PAGE)));
     const result = await merch(service, ['orders', 'wait', String(ORDER), '--until', 'delivered', ...fast, '--max-wait', '1s'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });

@@ -66,8 +66,8 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
     status.done();
     interruption.dispose();
   });
-  const where = result.order ? standing(result.order) : 'the service has not answered yet';
-  const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
+  const failing = result.failing ? failingSummary(result.failing) : undefined;
+  const where = result.order ? `${standing(result.order)}${failing ? `; ${failing}` : ''}` : (failing ?? 'the service has not answered yet');
   switch (result.outcome) {
     case 'reached':
       await printOrder(ctx, result.record!);
@@ -75,13 +75,13 @@ export async function run(ctx: Context, id: string, options: WaitOptions): Promi
     case 'cancelled':
       throw new CliError(`order ${id} can never be ${options.until}: ${where}`, ExitCode.refused);
     case 'interrupted':
-      throw new CancelledError(`interrupted after ${elapsed()}; order ${id}: ${where}${failing}`);
+      throw new CancelledError(`interrupted after ${elapsed()}; order ${id}: ${where}`);
     case 'timed-out':
       if (!result.answered && result.failing) {
         // Nothing was learnt of the order: the requests failed (exit 1), the wait did not run out.
-        throw new CliError(`waiting for order ${id} failed: ${failingSummary(result.failing)}`, ExitCode.failed, result.failing.last.hint);
+        throw new CliError(`waiting for order ${id} failed: ${failing}`, ExitCode.failed, result.failing.last.hint);
       }
-      throw new CliError(`order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}${failing}`, ExitCode.timedOut, 'wait longer with --max-wait (e.g. --max-wait 2h)');
+      throw new CliError(`order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}`, ExitCode.timedOut, 'wait longer with --max-wait (e.g. --max-wait 2h)');
   }
 }
 
