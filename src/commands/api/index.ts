@@ -1,17 +1,9 @@
 import type { MerchProgram } from '../program.js';
 import { action, examples } from '../action.js';
-import { collect } from '../parse.js';
+import { declareApi } from './declarations.js';
 
 export function registerApi(program: MerchProgram): void {
-  program
-    .command('api')
-    .description('make any authenticated request to the service and print the JSON response')
-    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
-    .argument('<path>', 'a path on the base URL, e.g. /v1/orders')
-    .option('-f, --field <key=value>', 'a query parameter (GET, DELETE) or a body field; true, false, null and numbers are typed (repeatable)', collect)
-    .option('-F, --raw-field <key=value>', 'like --field, but the value is always a string (repeatable)', collect)
-    .option('--input <file>', 'the JSON request body from a file, or - for standard input')
-    .option('--paginate', 'GET every page of a paginated list and print all the records')
+  declareApi(program.command('api').description('make any authenticated request to the service and print the JSON response'))
     .addHelpText(
       'after',
       examples(
@@ -21,5 +13,5 @@ export function registerApi(program: MerchProgram): void {
         'merch api POST /v1/orders/ --input order.json',
       ),
     )
-    .action(action(async (ctx, options, [method, path]) => (await import('./request.js')).run(ctx, method!, path!, options)));
+    .action(action(async (ctx, options, [method, path]) => (await import('./request.js')).run(ctx, method, path, options)));
 }

@@ -6,17 +6,12 @@ import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { printJson, printList } from '../../output/render.js';
-
-export interface ApiOptions {
-  field?: string[];
-  rawField?: string[];
-  input?: string;
-  paginate?: boolean;
-}
+import type { OptionsOf } from '../declaration.js';
+import type { declareApi } from './declarations.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function run(ctx: Context, methodArg: string, path: string, options: ApiOptions): Promise<void> {
+export async function run(ctx: Context, methodArg: string, path: string, options: OptionsOf<typeof declareApi>): Promise<void> {
   const method = methodArg.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`method: expected one of ${METHODS.join(', ')}, got ${methodArg}`);
   if (!path.startsWith('/')) throw new UsageError(`path: expected a path starting with /, got ${path}`);

@@ -5,23 +5,11 @@ import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
 import { isMerchSandbox } from '../../auth/sandbox-check.js';
 import { openBrowser } from '../../lib/open-browser.js';
+import type { OptionsOf } from '../declaration.js';
+import type { declareDesignLink } from './declarations.js';
 
-export interface DesignLinkOptions {
-  sku: string;
-  userId: string;
-  language: string;
-  country: string;
-  currency: string;
-  quantity: number;
-  /** `--no-enable` makes it false. */
-  enable: boolean;
-  openOnStart?: boolean;
-  open?: boolean;
-  wait?: boolean;
-  cartPort?: number;
-  /** ms */
-  timeoutWait?: number;
-}
+/** The flags of `design-link`. */
+type DesignLinkOptions = OptionsOf<typeof declareDesignLink>;
 
 /** The smartlink body of spec 4.7, from the flags (the cart URL is added by --wait). */
 export function smartlinkBody(options: DesignLinkOptions): SmartlinkRequest {

@@ -5,30 +5,13 @@ import {
   SEEDED_APPS,
   SEEDED_USERS,
   startSandbox,
-  type DuplicateOrderForm,
   type SandboxOptions,
 } from '../../sandbox/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-
-/** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
-export interface SandboxCommandOptions {
-  host: string;
-  port: number;
-  seed: number;
-  catalog: number;
-  data?: string;
-  faults: number;
-  /** Comma separated fault kinds (default: all). */
-  faultKinds?: string;
-  // The durations (latency, lifecycle, tokenTtl) are in ms, as every duration flag's (src/lib/duration.ts).
-  latency: number;
-  lifecycle?: number;
-  duplicateOrder?: DuplicateOrderForm;
-  tokenTtl: number;
-  quiet?: boolean;
-}
+import type { OptionsOf } from '../declaration.js';
+import type { declareSandbox } from './declarations.js';
 
 /** The comma list as given: the sandbox checks the kinds. */
 const splitList = (value: string | undefined): string[] | undefined =>
@@ -61,7 +44,8 @@ function banner(url: string, tokenTtl: number): string {
   ].join('\n');
 }
 
-export async function run({ io, interrupts }: Context, options: SandboxCommandOptions): Promise<void> {
+/** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
+export async function run({ io, interrupts }: Context, options: OptionsOf<typeof declareSandbox>): Promise<void> {
   // Whole seconds (the flag refuses others), as OAuth's expires_in.
   const tokenTtlSeconds = options.tokenTtl / 1000;
   const sandbox = await start({
