@@ -1,6 +1,8 @@
 import type { MerchProgram } from './program.js';
 import { registerApi } from './api/index.js';
+import { registerAuth } from './auth/index.js';
 import { registerCompletion } from './completion/index.js';
+import { registerConfig } from './config/index.js';
 import { registerCustomProducts } from './custom-products/index.js';
 import { registerOrders } from './orders/index.js';
 import { registerParts } from './parts/index.js';
@@ -9,12 +11,12 @@ import { registerDesignLink } from './design-link/index.js';
 import { registerHelp } from './help.js';
 import { registerProducts } from './products/index.js';
 import { registerSandbox } from './sandbox/index.js';
-import { registerSession } from './session/index.js';
 import { registerWebhooks } from './webhooks/index.js';
 
 /** The command table: every noun registers its verbs; implementations load lazily. */
 export function registerCommands(program: MerchProgram): void {
-  registerSession(program);
+  registerAuth(program);
+  registerConfig(program);
   registerProducts(program);
   registerCustomProducts(program);
   registerParts(program);

@@ -37,7 +37,7 @@ export async function set(ctx: Context, key: string, value: string | undefined):
   }
   if (key === SECRET_KEY) {
     if (value !== undefined) throw new UsageError(`${SECRET_KEY} is a secret: pipe it on standard input instead of the command line`);
-    const { readSecret } = await import('./read-secret.js');
+    const { readSecret } = await import('../read-secret.js');
     await updateProfile(configDir, profile, { [SECRET_KEY]: await readSecret(ctx, 'design tool API key', false, 'pipe the key on standard input') });
     ctx.io.err(`Stored ${SECRET_KEY} in profile ${profile}.`);
     return;

@@ -8,22 +8,12 @@ import type { OAuthApp } from '../../auth/oauth-app.js';
 import { ListenError, LOOPBACK_HOST } from '../../lib/loopback-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import { singleLine } from '../../output/sanitize.js';
-import { readSecret, secretFrom } from './read-secret.js';
+import type { OptionsOf } from '../declaration.js';
+import { readSecret, secretFrom } from '../read-secret.js';
+import type { declareLogin } from './declarations.js';
 
-export interface LoginOptions {
-  withToken?: true;
-  clientId?: string;
-  username?: string;
-  passwordStdin?: true;
-  web?: true;
-  callbackPort?: number;
-  /** `--no-browser`: false. */
-  browser: boolean;
-  timeoutWait?: number;
-  tokenUrl?: string;
-  authorizeUrl?: string;
-  revokeUrl?: string;
-}
+/** The flags of `merch login`. */
+type LoginOptions = OptionsOf<typeof declareLogin>;
 
 type Way = 'password' | 'web' | 'token';
 

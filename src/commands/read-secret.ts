@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 
 /**
  * A secret from standard input (when `fromStdin`, or stdin is piped) or a hidden prompt.

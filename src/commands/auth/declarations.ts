@@ -1,0 +1,20 @@
+import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
+import type { NewCommand } from '../declaration.js';
+import { duration, fixedPort } from '../parse.js';
+
+// The flags of `merch login`, declared once (src/commands/declaration.ts).
+
+export function declareLogin(command: NewCommand) {
+  return command
+    .option('--client-id <id>', "the developer app's client ID (its secret: MERCH_CLIENT_SECRET or a hidden prompt)")
+    .option('--username <email>', "a private app: the user's email (password: --password-stdin, MERCH_PASSWORD or a hidden prompt)")
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--web', 'a third-party app: sign in in the browser (authorization code with PKCE)')
+    .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, fixedPort)
+    .option('--no-browser', 'with --web: only print the URL to open')
+    .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m; a bare number is seconds)', duration({ bare: 's' }))
+    .option('--with-token', 'store a token obtained elsewhere, read from standard input')
+    .option('--token-url <url>', 'token endpoint (env MERCH_TOKEN_URL; default <base URL>/o/token/)')
+    .option('--authorize-url <url>', 'authorize endpoint (env MERCH_AUTHORIZE_URL; default <base URL>/o/authorize/)')
+    .option('--revoke-url <url>', 'revoke endpoint, used by logout (env MERCH_REVOKE_URL; default <base URL>/o/revoke_token/)');
+}
