@@ -11,7 +11,7 @@ export function registerHelp(program: MerchProgram): void {
     .command('help')
     .description('display help for command')
     .argument('[command...]', 'a command, e.g. products list')
-    .action((names: string[]) => {
+    .action((names) => {
       commandAt(program, names).outputHelp();
     });
 }
