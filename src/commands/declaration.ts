@@ -8,9 +8,9 @@ import type { GlobalOptions } from '../global-options.js';
 // declared, typed and read in one place: one missing from a hand-written interface cannot
 // go silently unused. declarations.ts imports only commander, the flag parsers and their
 // constants, as index.ts did, so start-up loads nothing more; and an implementation's type
-// import of it makes no circle (index.ts imports the implementation, not the reverse). A command with arguments only declares them in
-// index.ts: each is passed on by itself, typed by its declaration (`<id>` with a parser: the
-// parser's type), so nothing repeats them.
+// import of it makes no circle (index.ts imports the implementation, not the reverse).
+// A command with arguments only declares them in index.ts: each is passed on by itself,
+// typed by its declaration (`<id>` with a parser: the parser's type), so nothing repeats them.
 
 /** A command as `.command(name)` makes it: no arguments or flags of its own yet, the global flags above it. */
 export type NewCommand = Command<[], {}, GlobalOptions>;
