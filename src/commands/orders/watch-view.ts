@@ -49,13 +49,15 @@ function liveTable(ctx: Context): WatchView {
   const width = io.columns ?? 80;
   let drawnRows = 0;
   let shown: { view: OrderView; at: Date } | undefined;
-  let notice: string | undefined;
+  /** The service's failure while it fails (shown under the table). */
+  let failing: Extract<ServiceChange, { kind: 'failing' }> | undefined;
   let over = false;
   const draw = async () => {
     if (!shown) return;
     const { view, at } = shown;
     const heading = singleLine(`order ${view.order}: ${view.status ?? 'status unknown'} (updated ${timestamp(at.toISOString())}${over ? '' : '; Ctrl-C to stop'})`);
-    const footer = notice === undefined ? [] : [singleLine(notice)];
+    // Once the watch is over, a failure is the last one met, no longer something being polled through.
+    const footer = failing === undefined ? [] : [singleLine(over ? failing.error.message : serviceNotice(failing))];
     // Room for the heading, the table's header, the footer, a line for what does not fit, and the cursor's line.
     const room = io.rows === undefined ? Infinity : Math.max(1, io.rows - 4 - footer.length);
     const fits = view.shipments.length <= room ? view.shipments : view.shipments.slice(0, room);
@@ -74,7 +76,7 @@ function liveTable(ctx: Context): WatchView {
       await draw();
     },
     async service(change) {
-      notice = change.kind === 'failing' ? serviceNotice(change) : undefined;
+      failing = change.kind === 'failing' ? change : undefined;
       if (shown) await draw();
       else io.err(singleLine(serviceNotice(change)));
     },
