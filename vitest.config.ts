@@ -8,6 +8,9 @@ export default defineConfig({
   define: { MERCH_VERSION: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
+    // The run gets a TMPDIR of its own, and fails if anything is left in it at the end: a
+    // test removes what it creates (test/support/temp-dir.ts).
+    globalSetup: ['test/support/global-tmpdir.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: one test file per core.

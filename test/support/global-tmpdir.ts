@@ -27,7 +27,7 @@ export default function setup(): () => void {
     if (left.length > 0) {
       // vitest reports an error of a teardown but does not fail the run for it.
       process.exitCode = 1;
-      throw new Error(`the tests left ${left.length} entries in TMPDIR (a test removes what it creates: tempDir() in test/support/temp-dir.ts):\n${left.sort().map((line) => `  ${line}`).join('\n')}`);
+      throw new Error(`the tests left ${left.length === 1 ? '1 entry' : `${left.length} entries`} in TMPDIR (a test removes what it creates: tempDir() in test/support/temp-dir.ts):\n${left.sort().map((line) => `  ${line}`).join('\n')}`);
     }
   };
 }
