@@ -45,7 +45,11 @@ function sandboxToken(settings: Settings, token: string, trace?: Trace): TokenPr
   let confirmed: Promise<boolean> | undefined;
   return {
     async current() {
-      confirmed ??= isMerchSandbox(settings.baseUrl, probe);
+      // A probe that failed is not kept: asked again (the wizard's "Try again"), it probes again.
+      confirmed ??= isMerchSandbox(settings.baseUrl, probe).catch((error: unknown) => {
+        confirmed = undefined;
+        throw error;
+      });
       if (await confirmed) return token;
       throw notASandbox();
     },

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { FAILURES, failingService, type FailureName } from '../support/failing-servers.js';
 import { merchTty } from '../support/process.js';
+import { freePort } from '../support/servers.js';
 
 // Issue 19.2 and 19.5: the order wizard, through real prompts on a terminal, against a
 // service failing each way of the failure matrix. The failure is shown as every command
@@ -65,6 +67,25 @@ describe('the wizard, when its product search fails', () => {
     expect(service.requests()).toBe(before + 1);
     run.type(down + enter);
     expect((await run.done).code).toBe(1);
+    expectNoTrace(run.screen());
+  }, 60_000);
+
+  it('"Try again" once the service is back goes on: no sandbox running, then one started on that port', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const run = merchTty({ url }, ['orders', 'create', ...flags], { env: { MERCH_TOKEN: undefined } });
+    await run.waitFor(/Custom product \(a name to search for, or its id\)/);
+    run.type('acme' + enter);
+    await run.waitFor(/What now\?/);
+    // The sandbox probe could not connect, and says so (not "not logged in").
+    expect(run.screen()).toMatch(/error: GET \/v1\/users\/me failed: connection refused\n/);
+    const sandbox = await startSandbox({ port, seed: 1, quiet: true });
+    onTestFinished(() => sandbox.close());
+    run.type(enter); // Try again
+    await run.waitFor(/Which one/);
+    expect(run.screen()).not.toContain('No custom product matches');
+    run.type('\u0003');
+    expect((await run.done).code).toBe(130);
     expectNoTrace(run.screen());
   }, 60_000);
 
