@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tsv } from '../support/output.js';
+import { useTempDirs } from '../support/temp-dir.js';
 import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf } from './helpers.js';
 
 // Exactly once as a property (issue 18.6): fast-check generates sequences of what users do
@@ -25,15 +25,15 @@ const MAX_STEPS = FULL ? 10 : 4;
 const drf = useSandbox({ eventDelayMs: 3_600_000, recordRequests: false });
 const conflict409 = useSandbox({ duplicateOrder: '409', eventDelayMs: 3_600_000, recordRequests: false });
 
+const newRoot = useTempDirs('merch-model-');
 let root: string;
 let product: { id: number; color: string; sizes: string[] };
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'merch-model-'));
+  root = newRoot();
   const products = (await sandboxApi(drf(), '/v1/custom-products/?limit=100')).body.results;
   const p = products.find((x: any) => x.available_attributes.sizes.length > 1);
   product = { id: p.id, color: p.available_attributes.colors[0].name, sizes: p.available_attributes.sizes.map((s: { name: string }) => s.name) };
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The model: the list as the user has it now. The service is not modelled: it is read. */
 interface Model {
