@@ -16,7 +16,7 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
 }
 
 /** The page flags, as commander parses them. */
-export type PageFlags = OptionsOf<typeof addPageFlags<[], {}, GlobalOptions>>;
+type PageFlags = OptionsOf<typeof addPageFlags<[], {}, GlobalOptions>>;
 
 /**
  * Page options with a progress counter on a TTY (call `done()` when the list is printed),

@@ -4,7 +4,9 @@ import type { Context } from '../../context.js';
 import { filterParameters, isFiltering, keepPassing, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
 import { money, named, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import { pageOptions, type PageFlags } from '../page-options.js';
+import type { OptionsOf } from '../declaration.js';
+import { pageOptions } from '../page-options.js';
+import type { declareList } from './declarations.js';
 
 const orderColumns: Column<Order>[] = [
   { header: 'ID', value: (o) => o.id, kind: 'fixed' },
@@ -17,20 +19,13 @@ const orderColumns: Column<Order>[] = [
   { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed' },
 ];
 
-export interface ListFlags extends PageFlags {
-  /** `--status`: names, each flag a comma list. */
-  status?: string[];
-  /** `--since`: the earliest creation time. */
-  since?: Date;
-}
-
 /**
  * `orders list [--status NAME[,NAME]] [--since AGE|DATE]`: the service is asked to filter
  * and every record it sends is checked (src/orders/list-filter.ts). When it did not filter,
  * the records are filtered here while paging; without --all that is one page's worth, and
  * stderr says so.
  */
-export async function run(ctx: Context, options: ListFlags): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
   const page = pageOptions(ctx, options);
   const filter: OrderListFilter = { statuses: options.status, createdSince: options.since };
   const tally: FilterTally = { read: 0, kept: 0, serviceFiltered: true };

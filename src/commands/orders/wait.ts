@@ -7,16 +7,12 @@ import { formatDuration } from '../../lib/duration.js';
 import type { Failing, ServiceChange } from '../../orders/follow/service-health.js';
 import type { TrackedOrder } from '../../orders/follow/tracked-order.js';
 import { waitForOrder } from '../../orders/follow/waiter.js';
-import { standing, type WaitState } from '../../orders/follow/wait-states.js';
+import { standing } from '../../orders/follow/wait-states.js';
 import { liveLine } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
+import type { OptionsOf } from '../declaration.js';
+import type { declareWait } from './declarations.js';
 import { printOrder } from './get.js';
-
-export interface WaitOptions {
-  until: WaitState;
-  maxWait: number;
-  interval: number;
-}
 
 /**
  * `orders wait ID --until STATE`: polls until the order is there and prints it as `orders
@@ -27,7 +23,7 @@ export interface WaitOptions {
  * other failure ends the wait at once with its own error. When the service failed to the
  * end, the error names the last failure (exit 1 when it never answered at all).
  */
-export async function run(ctx: Context, id: string, options: WaitOptions): Promise<void> {
+export async function run(ctx: Context, id: string, options: OptionsOf<typeof declareWait>): Promise<void> {
   const status = await statusLine(ctx);
   const interruption = untilInterrupted(ctx.interrupts);
   const started = Date.now();

@@ -7,6 +7,8 @@ import { UsageError } from '../../../errors.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/builder.js';
 import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../orders/key-values.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/recipients-csv.js';
+import type { OptionsOf } from '../../declaration.js';
+import type { declareCreate } from '../declarations.js';
 
 /**
  * The flags of `orders create` that give the order, and their translation to and from the
@@ -16,23 +18,8 @@ import { CsvError, parseRecipientsCsv } from '../../../orders/recipients-csv.js'
  * that would give it.
  */
 
-/** The flags of `orders create` that give the order, as commander parses them. */
-export interface OrderFlags {
-  file?: string;
-  product?: string;
-  quantity?: string;
-  attr?: string[];
-  item?: string[];
-  recipient?: string;
-  recipients?: string;
-  billing?: string;
-  paymentMethod?: string;
-  externalId?: string;
-  dryRun?: boolean;
-  batchSize?: number;
-  concurrency?: number;
-  results?: string;
-}
+/** The flags of `orders create`, as commander parses them (declared in ../declarations.ts). */
+export type OrderFlags = OptionsOf<typeof declareCreate>;
 
 /** Reads the flags into builder pieces: files are read and parsed, nothing is sent. */
 export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { readRecipients = true } = {}): Promise<OrderPieces> {

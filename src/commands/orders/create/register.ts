@@ -1,26 +1,10 @@
 import { action, examples } from '../../action.js';
-import { collect, positiveInt } from '../../parse.js';
 import type { NounCommand } from '../../program.js';
+import { declareCreate } from '../declarations.js';
 
-/** `merch orders create`: flags of the contract; the implementation loads lazily. */
+/** `merch orders create`: flags of the contract (../declarations.ts); the implementation loads lazily. */
 export function registerOrdersCreate(orders: NounCommand): void {
-  orders
-    .command('create')
-    .description('create an order (POST /v1/orders/): from flags, a JSON file, a recipients CSV, or a wizard')
-    .option('--file <file>', 'the JSON request body of POST /v1/orders/ ("-" for stdin); flags override it')
-    .option('--product <id>', 'custom product id of the one line item')
-    .option('--quantity <n>', 'its quantity (with --recipients: per recipient, default 1)')
-    .option('--attr <name=value>', 'an attribute of the line item, e.g. size=M (repeatable)', collect)
-    .option('--item <spec>', "a line item 'product=ID,quantity=N,size=M,color=Navy' (repeatable)", collect)
-    .option('--recipient <spec>', "the recipient 'first_name=..,last_name=..,line_1=..,city=..,state=..,postal_code=..,country=..'")
-    .option('--recipients <file.csv>', 'many recipients: a CSV, one row a recipient (columns: see docs/orders.md)')
-    .option('--billing <spec>', 'billing address, in the --recipient form (default: the account default)')
-    .option('--payment-method <id>', "payment method id (default: the account's default)")
-    .option('--external-id <id>', 'your unique reference for the order (default: derived from the order, so a rerun sends the same)')
-    .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
-    .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <external-id>-1, -2, ...', positiveInt)
-    .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
-    .option('--results <file.csv>', 'with --batch-size: a CSV with one line per recipient row (order, shipping order, status, error)')
+  declareCreate(orders.command('create').description('create an order (POST /v1/orders/): from flags, a JSON file, a recipients CSV, or a wizard'))
     .addHelpText(
       'after',
       examples(
