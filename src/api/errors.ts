@@ -63,7 +63,7 @@ export interface RequestLine {
 }
 
 /** `GET /v1/orders/5 failed: 502 Bad Gateway (after 4 attempts)`: the one form of the first line. */
-export function failedMessage(request: RequestLine, cause: string, attempts = 1): string {
+function failedMessage(request: RequestLine, cause: string, attempts = 1): string {
   return `${request.method} ${request.path} failed: ${cause}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`;
 }
 
@@ -80,7 +80,7 @@ export function failureError(request: RequestLine, failure: Failure, options: { 
   );
 }
 
-export function kindOfStatus(status: number): ApiErrorKind {
+function kindOfStatus(status: number): ApiErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
   if (status === 400 || status === 409 || status === 422) return 'refused';
@@ -189,7 +189,7 @@ export function errorFromResponse(
 }
 
 /** An error status and what its body says. */
-export function statusFailure(status: number, bodyText: string, retryAfterMs?: number): Failure {
+function statusFailure(status: number, bodyText: string, retryAfterMs?: number): Failure {
   const body = parseJson(bodyText);
   const page = body === undefined ? htmlPage(bodyText) : undefined;
   const message = body !== undefined ? jsonMessage(body) : page ? '' : oneLine(bodyText);
@@ -200,11 +200,6 @@ export function statusFailure(status: number, bodyText: string, retryAfterMs?: n
 /** An answer that does not parse as JSON: its first bytes, shown safely. */
 export function notJsonFailure(status: number, bodyText: string): Failure {
   return { type: 'malformed', status, detail: `not JSON, it starts with '${firstBytes(bodyText)}'` };
-}
-
-/** A connection error (refused, reset, timed out) once retries ran out. */
-export function networkError(request: RequestLine & { host: string }, cause: unknown, attempts: number, afterAmbiguousAttempt = false): ApiError {
-  return failureError(request, connectionFailure(cause, request.host), { attempts, afterAmbiguousAttempt });
 }
 
 /** An attempt that got no complete answer within `--timeout`. */
