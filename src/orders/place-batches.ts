@@ -148,7 +148,7 @@ export async function planList(run: ListRun, ports: Omit<ListPorts, 'confirm'>):
   return {
     ...head,
     recipients: read.digests.length,
-    earlier: held.orders.map((o, i) => ({ batch: o.batch, external_id: o.externalId, order_id: o.orderId, rows: decided.rowsOf[i]!, unlisted: o.shipments.length - decided.rowsOf[i]!.length })),
+    earlier: held.orders.map((o, i) => ({ batch: o.batch, external_id: o.externalId, order_id: o.orderId, rows: decided.rowsOf[i]!, unlisted: o.count - decided.rowsOf[i]!.length })),
     batches: batches.batches,
     subtotal: subtotals.every((s): s is Money => s !== null) ? (sum(subtotals) ?? null) : null,
     paymentMethod: batches.paymentMethod,
@@ -172,7 +172,7 @@ export async function placeList(run: ListRun, ports: ListPorts, options: { concu
   const { decided, held, ...plan } = planned;
   if (ports.confirm && !(await ports.confirm(plan))) throw new PlacingStopped('cancelled: no order was created');
   const outcomes: ListOutcome[] = plan.earlier.map((o) => ({ batch: o.batch, external_id: o.external_id, order_id: o.order_id, status: 'existing', rows: o.rows, ...(o.unlisted > 0 ? { unlisted: o.unlisted } : {}) }));
-  await ports.results?.append(existingResults(decided, held));
+  if (ports.results) await ports.results.append(existingResults(decided, held));
   const placed = await sendBatches(run, plan, ports, options.concurrency ?? 1);
   outcomes.push(...placed.outcomes);
   if (placed.failure !== undefined) throw placed.failure;
@@ -228,20 +228,23 @@ interface HeldOrder {
   batch: number;
   externalId: string;
   orderId: number | string;
-  /** Its shipping orders' ids, and their contents' digests, in the record's order. */
-  shipments: { id: number | string | undefined; digest: string }[];
+  /** Its shipping orders are `held.shipments` from `first`, `count` of them, in the record's order. */
+  first: number;
+  count: number;
 }
 
 interface Held {
   /** In batch order, so a row is matched to the first order that holds it. */
   orders: HeldOrder[];
+  /** Every shipping order of those orders, flat (a run of 100,000 rows has as many): its id and its content's digest. */
+  shipments: { ids: (number | string | undefined)[]; digests: string[]; order: number[] };
   /** The highest k in use; -1 when the run has no order at all. */
   maxBatch: number;
 }
 
 /** Pass two: the run's earlier orders, each shipping order by its content. */
 async function findHeld(runId: string, ports: Pick<ListPorts, 'api' | 'lookups'>): Promise<Held> {
-  const orders: HeldOrder[] = [];
+  const found: { order: Omit<HeldOrder, 'first' | 'count'>; ids: (number | string | undefined)[]; digests: string[] }[] = [];
   for await (const order of ports.api.ordersOfRun(runId)) {
     const batch = batchOfRun(order.external_id, runId);
     if (batch === undefined) continue;
@@ -249,15 +252,26 @@ async function findHeld(runId: string, ports: Pick<ListPorts, 'api' | 'lookups'>
     const content = recordContent(order, await offeringsFor(ports.lookups, products));
     if ('missing' in content) throw new RecordIncomparable(order.external_id!, order.id, content.missing);
     const ids = (order.shipping_orders ?? []).map((so) => so.id);
-    orders.push({ batch, externalId: order.external_id!, orderId: order.id, shipments: content.shipments.map((shipment, s) => ({ id: ids[s], digest: digest(shipmentKey(shipment)) })) });
+    found.push({ order: { batch, externalId: order.external_id!, orderId: order.id }, ids: content.shipments.map((_, s) => ids[s]), digests: content.shipments.map((shipment) => digest(shipmentKey(shipment))) });
   }
-  orders.sort((a, b) => a.batch - b.batch || Number(a.orderId) - Number(b.orderId));
-  return { orders, maxBatch: orders.reduce((max, o) => Math.max(max, o.batch), -1) };
+  found.sort((a, b) => a.order.batch - b.order.batch || Number(a.order.orderId) - Number(b.order.orderId));
+  const held: Held = { orders: [], shipments: { ids: [], digests: [], order: [] }, maxBatch: -1 };
+  for (const { order, ids, digests } of found) {
+    const index = held.orders.length;
+    held.orders.push({ ...order, first: held.shipments.ids.length, count: ids.length });
+    for (let s = 0; s < ids.length; s++) {
+      held.shipments.ids.push(ids[s]);
+      held.shipments.digests.push(digests[s]!);
+      held.shipments.order.push(index);
+    }
+    held.maxBatch = Math.max(held.maxBatch, order.batch);
+  }
+  return held;
 }
 
 interface Decided {
-  /** Per row (list order): the earlier order and shipping order that hold it, or undefined: to send. */
-  matched: ([number, number] | undefined)[];
+  /** Per row (list order): the index in `held.shipments` of the shipping order that holds it, or -1: to send. */
+  matched: Int32Array;
   /** Positions (1-based) of the rows no earlier order holds, in list order. */
   toSend: number[];
   /** Per earlier order: the positions of the rows it holds. */
@@ -266,21 +280,26 @@ interface Decided {
 
 /** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row. */
 function decide(digests: readonly string[], held: Held): Decided {
-  const free = new Map<string, [number, number][]>();
-  held.orders.forEach((order, o) =>
-    order.shipments.forEach((shipment, s) => {
-      const list = free.get(shipment.digest);
-      if (list) list.push([o, s]);
-      else free.set(shipment.digest, [[o, s]]);
-    }),
-  );
+  // The shipping orders of each content, as a chain through `next`, first order first.
+  const { digests: heldDigests, order: orderOf } = held.shipments;
+  const head = new Map<string, number>();
+  const next = new Int32Array(heldDigests.length).fill(-1);
+  for (let i = heldDigests.length - 1; i >= 0; i--) {
+    const d = heldDigests[i]!;
+    const after = head.get(d);
+    if (after !== undefined) next[i] = after;
+    head.set(d, i);
+  }
   const toSend: number[] = [];
   const rowsOf: number[][] = held.orders.map(() => []);
-  const matched = digests.map((d, i) => {
-    const found = free.get(d)?.shift();
-    if (found) rowsOf[found[0]]!.push(i + 1);
-    else toSend.push(i + 1);
-    return found;
+  const matched = new Int32Array(digests.length).fill(-1);
+  digests.forEach((d, i) => {
+    const found = head.get(d);
+    if (found === undefined) return void toSend.push(i + 1);
+    if (next[found] === -1) head.delete(d);
+    else head.set(d, next[found]!);
+    matched[i] = found;
+    rowsOf[orderOf[found]!]!.push(i + 1);
   });
   return { matched, toSend, rowsOf };
 }
@@ -289,9 +308,9 @@ function decide(digests: readonly string[], held: Held): Decided {
 function existingResults(decided: Decided, held: Held): ResultRow[] {
   const rows: ResultRow[] = [];
   decided.matched.forEach((found, i) => {
-    if (!found) return;
-    const order = held.orders[found[0]]!;
-    rows.push({ row: i + 1, external_id: order.externalId, order_id: order.orderId, shipping_order_id: order.shipments[found[1]]!.id, status: 'existing' });
+    if (found < 0) return;
+    const order = held.orders[held.shipments.order[found]!]!;
+    rows.push({ row: i + 1, external_id: order.externalId, order_id: order.orderId, shipping_order_id: held.shipments.ids[found], status: 'existing' });
   });
   return rows;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
 import { getOrder, listOrders } from '../api/resources/orders.js';
 import type { Order } from '../api/schemas.js';
@@ -8,12 +9,22 @@ import type { Order } from '../api/schemas.js';
  * not part of the interface, so finding them reads every order of the account, pages
  * fetched concurrently as `--all` does, and keeps the run's.
  *
- * Memory stays flat however large the orders: the first page is small, and the size of
- * the next ones (and how many are read at once) is chosen from the shipping orders it held,
- * so about MAX_SHIPMENTS_IN_FLIGHT shipping orders are in memory at a time. Pages are asked
+ * Memory stays flat however large the orders: the first page is one order, and the size of
+ * the next ones (and how many are read at once) is chosen from the largest order seen, so
+ * about SHIPMENTS_IN_FLIGHT shipping orders are in flight at a time. Pages are asked
  * in id order, so an order created meanwhile is added at the end and no page shifts. A
- * listed record without its line items or shipping orders is read whole by its id.
+ * listed record without its line items or shipping orders is read whole by its id. Records
+ * are read only as far as finding the run's needs (the comparison reads the rest,
+ * order-content.ts): a run of 100,000 rows lists as many shipping orders.
  */
+
+/** A listed order as the scan reads it: its id, external id, and its items and shipments left as they came. */
+const listedOrder = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  external_id: z.string().nullish(),
+  line_items: z.array(z.unknown()).nullish(),
+  shipping_orders: z.array(z.unknown()).nullish(),
+});
 
 /** The batch number of an external id in a run: 0 for the run id itself, k for `<run id>-<k>`; undefined for another order's. */
 export function batchOfRun(externalId: string | null | undefined, runId: string): number | undefined {
@@ -23,31 +34,40 @@ export function batchOfRun(externalId: string | null | undefined, runId: string)
   return /^[1-9]\d{0,8}$/.test(suffix) ? Number(suffix) : undefined;
 }
 
-const FIRST_PAGE = 10;
+/** Shipping orders in flight at a time, about: pages at once x orders a page x the largest order's shipping orders seen. */
+const SHIPMENTS_IN_FLIGHT = 2_000;
 const MAX_PAGE = 100;
 const MAX_CONCURRENCY = 8;
-const MAX_SHIPMENTS_IN_FLIGHT = 8_000;
 
 export async function* scanRunOrders(client: ApiClient, runId: string): AsyncGenerator<Order> {
-  const query = { ordering: 'id' };
-  let seen = 0;
-  let shipments = 0;
-  for await (const order of listOrders(client, { limit: FIRST_PAGE }, query)) {
-    seen++;
-    shipments += order.shipping_orders?.length ?? 0;
-    if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
-  }
-  if (seen < FIRST_PAGE) return;
-  const perOrder = Math.max(1, shipments / seen);
-  const limit = clamp(Math.floor(MAX_SHIPMENTS_IN_FLIGHT / MAX_CONCURRENCY / perOrder), 1, MAX_PAGE);
-  const concurrency = clamp(Math.floor(MAX_SHIPMENTS_IN_FLIGHT / (limit * perOrder)), 1, MAX_CONCURRENCY);
-  for await (const order of listOrders(client, { limit, offset: seen, all: true, concurrency }, query)) {
-    if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
+  // The first page holds one order; each round of pages is then sized by the largest order
+  // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
+  let largest = 1;
+  let offset = 0;
+  for (let concurrency = 1, limit = 1; ; ) {
+    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit)));
+    for (const orders of pages) {
+      for (const order of orders) {
+        largest = Math.max(largest, order.shipping_orders?.length ?? 0);
+        if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
+      }
+      offset += orders.length;
+      if (orders.length < limit) return;
+    }
+    limit = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (MAX_CONCURRENCY * largest)), 1, MAX_PAGE);
+    concurrency = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (limit * largest)), 1, MAX_CONCURRENCY);
   }
 }
 
-async function whole(client: ApiClient, order: Order): Promise<Order> {
-  return Array.isArray(order.line_items) && Array.isArray(order.shipping_orders) ? order : getOrder(client, String(order.id));
+/** One page of the account's orders, in id order. */
+async function page(client: ApiClient, limit: number, offset: number): Promise<z.infer<typeof listedOrder>[]> {
+  const orders: z.infer<typeof listedOrder>[] = [];
+  for await (const order of listOrders(client, { limit, offset }, { ordering: 'id' }, listedOrder)) orders.push(order);
+  return orders;
+}
+
+async function whole(client: ApiClient, order: z.infer<typeof listedOrder>): Promise<Order> {
+  return Array.isArray(order.line_items) && Array.isArray(order.shipping_orders) ? (order as Order) : getOrder(client, String(order.id));
 }
 
 function clamp(n: number, min: number, max: number): number {

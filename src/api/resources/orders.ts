@@ -1,6 +1,7 @@
 import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
+import type { ZodType } from 'zod';
 import { orderSchema, type Order } from '../schemas.js';
 
 export interface OrderFilters {
@@ -12,8 +13,9 @@ export interface OrderFilters {
   created_at__gte?: string;
 }
 
-export function listOrders(client: ApiClient, page: PageOptions, filters: OrderFilters = {}): AsyncGenerator<Order> {
-  return paginate(client, '/v1/orders', { ...filters }, orderSchema, page);
+/** The account's orders; `schema` reads each record (by default the whole lenient order schema). */
+export function listOrders<T = Order>(client: ApiClient, page: PageOptions, filters: OrderFilters = {}, schema: ZodType<T> = orderSchema as unknown as ZodType<T>): AsyncGenerator<T> {
+  return paginate(client, '/v1/orders', { ...filters }, schema, page);
 }
 
 export function getOrder(client: ApiClient, id: string): Promise<Order> {
