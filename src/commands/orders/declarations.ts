@@ -50,9 +50,9 @@ export function declareCreate(command: NewCommand) {
     .option('--recipients <file.csv>', 'many recipients: a CSV, one row a recipient (columns: see docs/orders.md)')
     .option('--billing <spec>', 'billing address, in the --recipient form (default: the account default)')
     .option('--payment-method <id>', "payment method id (default: the account's default)")
-    .option('--external-id <id>', 'your unique reference for the order (default: derived from the order, so a rerun sends the same)')
+    .option('--external-id <id>', 'your unique reference for the order, or the run of a --recipients list (default: derived from the order or the list, so a rerun sends the same)')
     .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
-    .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <external-id>-1, -2, ...', positiveInt)
+    .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <run id>-1, -2, ...; only rows no order of the run holds are sent', positiveInt)
     .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
-    .option('--results <file.csv>', 'with --batch-size: a CSV with one line per recipient row (order, shipping order, status, error)');
+    .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error)');
 }
