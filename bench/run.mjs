@@ -91,6 +91,32 @@ const benchmarks = {
     });
   },
   track: async () => (await import('./orders-track.mjs')).run({ quick }),
+  rerun: async () => {
+    // bench/orders-rerun.mjs [rows] [runs]: the rerun of a --batch-size 1000 send on a fresh machine (sends nothing)
+    const out = await script('orders-rerun.mjs', quick ? ['3000', '1'] : ['100000', '3']);
+    const r = JSON.parse(out.trim().split('\n').pop());
+    const rows = r.rows.toLocaleString('en-US');
+    return [
+      row({
+        name: `orders create --batch-size 1000, rerun of ${rows} rows on a fresh machine (sends nothing): time`,
+        value: r.wall_ms.rerun,
+        baseline: r.wall_ms.list_all,
+        unit: 'ms',
+        goal: '<= 1.5x orders list --all over the same orders',
+        pass: r.wall_ms.rerun <= 1.5 * r.wall_ms.list_all,
+        note: `the ${r.small_rows.toLocaleString('en-US')}-row rerun: ${r.wall_ms.small_rerun} ms`,
+      }),
+      row({
+        name: `orders create --batch-size 1000, rerun of ${rows} rows on a fresh machine (sends nothing): peak RSS`,
+        value: r.peak_rss_mb.rerun,
+        baseline: r.peak_rss_mb.small_rerun,
+        unit: 'MB',
+        goal: `<= 1.5x the ${r.small_rows.toLocaleString('en-US')}-row rerun`,
+        pass: r.peak_rss_mb.rerun <= 1.5 * r.peak_rss_mb.small_rerun,
+        note: `orders list --all over the same orders: ${r.peak_rss_mb.list_all} MB`,
+      }),
+    ];
+  },
   listen: async () => {
     const out = await script('listen.mjs', quick ? ['--quick'] : []);
     const result = JSON.parse(out.trim().split('\n').pop());

@@ -14,6 +14,7 @@ import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
 import { batchOfRun } from './run-orders.js';
+import { Digests, matchDigests } from './content-digests.js';
 import type { ValidationIssue } from './validate.js';
 
 /**
@@ -181,19 +182,19 @@ export async function placeList(run: ListRun, ports: ListPorts, options: { concu
 
 interface ReadList {
   /** A digest of each row's content (recipient and items), in list order. */
-  digests: string[];
+  digests: Digests;
   derivedRunId: string;
 }
 
 /** Pass one: each row's content, and the run id the list and the pieces derive. */
 async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList> {
-  const digests: string[] = [];
+  const digests = new Digests();
   const identity = createHash('sha256');
   const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
   identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
     const content = await contentOf(run.pieces, chunk, lookups);
-    for (const shipment of content.shipments) digests.push(digest(shipmentKey(shipment)));
+    for (const shipment of content.shipments) digests.push(shipmentKey(shipment));
     for (const row of chunk.rows) identity.update(`${rowIdentity(row)}\n`);
   }
   return { digests, derivedRunId: uuidOfHash(identity.digest('hex')) };
@@ -215,10 +216,6 @@ async function offeringsFor(lookups: AccountLookups, ids: readonly unknown[]): P
   return offeringsOf(products);
 }
 
-function digest(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
-}
-
 /** The journal's name for a list file: a hash of the target and the file's path. */
 function listKeyOf(scope: string, path: string): string {
   return createHash('sha256').update(`${scope}\n${path}`).digest('hex').slice(0, 32);
@@ -236,15 +233,15 @@ interface HeldOrder {
 interface Held {
   /** In batch order, so a row is matched to the first order that holds it. */
   orders: HeldOrder[];
-  /** Every shipping order of those orders, flat (a run of 100,000 rows has as many): its id and its content's digest. */
-  shipments: { ids: (number | string | undefined)[]; digests: string[]; order: number[] };
+  /** Every shipping order of those orders, flat (a run of 100,000 rows has as many): its content's digest, its id, its order. */
+  shipments: { digests: Digests; ids: (number | string | undefined)[]; order: number[] };
   /** The highest k in use; -1 when the run has no order at all. */
   maxBatch: number;
 }
 
 /** Pass two: the run's earlier orders, each shipping order by its content. */
 async function findHeld(runId: string, ports: Pick<ListPorts, 'api' | 'lookups'>): Promise<Held> {
-  const found: { order: Omit<HeldOrder, 'first' | 'count'>; ids: (number | string | undefined)[]; digests: string[] }[] = [];
+  const found: { order: Omit<HeldOrder, 'first' | 'count'>; ids: (number | string | undefined)[]; digests: Digests }[] = [];
   for await (const order of ports.api.ordersOfRun(runId)) {
     const batch = batchOfRun(order.external_id, runId);
     if (batch === undefined) continue;
@@ -252,16 +249,18 @@ async function findHeld(runId: string, ports: Pick<ListPorts, 'api' | 'lookups'>
     const content = recordContent(order, await offeringsFor(ports.lookups, products));
     if ('missing' in content) throw new RecordIncomparable(order.external_id!, order.id, content.missing);
     const ids = (order.shipping_orders ?? []).map((so) => so.id);
-    found.push({ order: { batch, externalId: order.external_id!, orderId: order.id }, ids: content.shipments.map((_, s) => ids[s]), digests: content.shipments.map((shipment) => digest(shipmentKey(shipment))) });
+    const digests = new Digests();
+    for (const shipment of content.shipments) digests.push(shipmentKey(shipment));
+    found.push({ order: { batch, externalId: order.external_id!, orderId: order.id }, ids: content.shipments.map((_, s) => ids[s]), digests });
   }
   found.sort((a, b) => a.order.batch - b.order.batch || Number(a.order.orderId) - Number(b.order.orderId));
-  const held: Held = { orders: [], shipments: { ids: [], digests: [], order: [] }, maxBatch: -1 };
+  const held: Held = { orders: [], shipments: { digests: new Digests(), ids: [], order: [] }, maxBatch: -1 };
   for (const { order, ids, digests } of found) {
     const index = held.orders.length;
     held.orders.push({ ...order, first: held.shipments.ids.length, count: ids.length });
-    for (let s = 0; s < ids.length; s++) {
-      held.shipments.ids.push(ids[s]);
-      held.shipments.digests.push(digests[s]!);
+    held.shipments.digests.append(digests);
+    for (const id of ids) {
+      held.shipments.ids.push(id);
       held.shipments.order.push(index);
     }
     held.maxBatch = Math.max(held.maxBatch, order.batch);
@@ -278,28 +277,14 @@ interface Decided {
   rowsOf: number[][];
 }
 
-/** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row. */
-function decide(digests: readonly string[], held: Held): Decided {
-  // The shipping orders of each content, as a chain through `next`, first order first.
-  const { digests: heldDigests, order: orderOf } = held.shipments;
-  const head = new Map<string, number>();
-  const next = new Int32Array(heldDigests.length).fill(-1);
-  for (let i = heldDigests.length - 1; i >= 0; i--) {
-    const d = heldDigests[i]!;
-    const after = head.get(d);
-    if (after !== undefined) next[i] = after;
-    head.set(d, i);
-  }
+/** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row, the first order first. */
+function decide(rows: Digests, held: Held): Decided {
+  const matched = matchDigests(rows, held.shipments.digests);
   const toSend: number[] = [];
   const rowsOf: number[][] = held.orders.map(() => []);
-  const matched = new Int32Array(digests.length).fill(-1);
-  digests.forEach((d, i) => {
-    const found = head.get(d);
-    if (found === undefined) return void toSend.push(i + 1);
-    if (next[found] === -1) head.delete(d);
-    else head.set(d, next[found]!);
-    matched[i] = found;
-    rowsOf[orderOf[found]!]!.push(i + 1);
+  matched.forEach((found, i) => {
+    if (found < 0) toSend.push(i + 1);
+    else rowsOf[held.shipments.order[found]!]!.push(i + 1);
   });
   return { matched, toSend, rowsOf };
 }

@@ -35,7 +35,7 @@ export function batchOfRun(externalId: string | null | undefined, runId: string)
 }
 
 /** Shipping orders in flight at a time, about: pages at once x orders a page x the largest order's shipping orders seen. */
-const SHIPMENTS_IN_FLIGHT = 2_000;
+const SHIPMENTS_IN_FLIGHT = 1_000;
 const MAX_PAGE = 100;
 const MAX_CONCURRENCY = 8;
 
