@@ -2,17 +2,20 @@ import { CommanderError } from '@commander-js/extra-typings';
 import type { Writable } from 'node:stream';
 import type { RunEnvironment } from './run-environment.js';
 import { CliError, ExitCode, ShownError } from './errors.js';
-import { AuthError } from './auth/errors.js';
-import { cliErrorOfAuth } from './commands/auth-exit-codes.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
+import { signalInterrupts, type Interrupts } from './lib/interrupt.js';
 import { colorAllowed } from './output/io.js';
 import { redactUrlCredentials } from './output/redact-url.js';
 import { errorText, shown } from './output/error-text.js';
 import { red } from './output/style.js';
 
-export { processInterrupts } from './lib/interrupt.js';
 export { processStreams } from './output/io.js';
+
+/** The process's SIGINT and SIGTERM: a second one while stopping ends the process at once, exit 130. */
+export function processInterrupts(): Interrupts {
+  return signalInterrupts(ExitCode.interrupted);
+}
 
 /** The program of one run: the global flags and the command table (each verb loads lazily). */
 export function buildProgram(environment: RunEnvironment): MerchProgram {
@@ -34,7 +37,10 @@ export async function main(argv: string[], environment: RunEnvironment): Promise
     await program.parseAsync(argv, { from: 'user' });
     return program.exitCode;
   } catch (error) {
-    return report(error instanceof AuthError ? cliErrorOfAuth(error) : error, argv.includes('--verbose'), environment.io.stderr, color);
+    // The exit codes of the layers' own errors (api/, auth/, config/) are chosen here, at the
+    // edge; that table is loaded only when something failed.
+    const reported = error instanceof CliError || error instanceof CommanderError ? error : (await import('./commands/exit-codes.js')).asCliError(error);
+    return report(reported, argv.includes('--verbose'), environment.io.stderr, color);
   }
 }
 

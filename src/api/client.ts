@@ -1,10 +1,9 @@
 import { Pool } from 'undici';
 import type { ZodType } from 'zod';
-import { UsageError } from '../errors.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
-import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestTimeoutError, type Failure } from './errors.js';
+import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,7 +44,7 @@ export interface ApiResponse<T> {
  * after the service refused it (src/auth/token-provider.ts), or a fixed one.
  */
 export interface TokenProvider {
-  /** The token to send now; throws a CliError when there is none to send. */
+  /** The token to send now; throws (an AuthError) when there is none to send. */
   current(): Promise<string>;
   /** After a 401 to `rejected`: a new token to retry with once, or undefined (no retry). */
   renewAfterRejection(rejected: string): Promise<string | undefined>;
@@ -202,11 +201,12 @@ export class ApiClient {
     if (request.auth !== false && this.options.token !== undefined) {
       // Checked before any token is fetched or refreshed: it only ever goes to the base URL.
       if (url.origin !== new URL(this.baseUrl).origin) {
-        throw new UsageError(`refusing to send the token to ${url.origin}: it is not the base URL ${this.baseUrl}`);
+        throw new RequestNotSent(`refusing to send the token to ${url.origin}: it is not the base URL ${this.baseUrl}`, 'token-to-other-origin');
       }
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !this.options.insecure) {
-        throw new UsageError(
+        throw new RequestNotSent(
           `refusing to send the token over plain http to ${url.host}`,
+          'token-over-http',
           'use https, or pass --insecure if you really mean it',
         );
       }

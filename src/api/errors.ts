@@ -1,4 +1,3 @@
-import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
 import { fieldErrorsOf, formatFieldError } from './field-errors.js';
 
 /**
@@ -24,26 +23,22 @@ export type Failure =
   /** The answer cannot be read: not JSON (its first bytes), or not the shape expected. */
   | { type: 'malformed'; status: number; detail: string };
 
+/**
+ * What kind of failure, in the API's own words: api/ chooses no exit code, the CLI gives
+ * each kind its own at its edge (src/commands/exit-codes.ts).
+ */
 export type ApiErrorKind = 'auth' | 'not_found' | 'refused' | 'server' | 'network' | 'unexpected';
 
-const exitCodeOfKind: Record<ApiErrorKind, ExitCodeValue> = {
-  auth: ExitCode.auth,
-  not_found: ExitCode.notFound,
-  refused: ExitCode.refused,
-  server: ExitCode.failed,
-  network: ExitCode.failed,
-  unexpected: ExitCode.failed,
-};
-
 /** A request the service refused or that could not complete. */
-export class ApiError extends CliError {
+export class ApiError extends Error {
   constructor(
     message: string,
     readonly kind: ApiErrorKind,
     readonly status: number | undefined,
     /** The parsed error body (JSON) or its text, when the server sent one. */
     readonly body: unknown,
-    hint?: string,
+    /** What to do about it, in one line. */
+    readonly hint?: string,
     /**
      * An earlier attempt of this request may have reached the service and done its work,
      * its answer lost (a dropped connection, a 5xx): this answer may be about a repeat.
@@ -52,7 +47,29 @@ export class ApiError extends CliError {
     /** Why the request failed, when it was a request that failed (not a check of its answer's meaning). */
     readonly failure?: Failure,
   ) {
-    super(message, exitCodeOfKind[kind], hint);
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Why a request was not sent: the caller's to fix, nothing left this machine. */
+export type NotSentReason =
+  /** The bearer token would go to an origin that is not the base URL's. */
+  | 'token-to-other-origin'
+  /** The bearer token would go over plain http to a host that is not loopback. */
+  | 'token-over-http'
+  /** An id that cannot be one segment of a resource's path (empty, `.` or `..`). */
+  | 'not-an-id';
+
+/** A request refused here, before it was sent. */
+export class RequestNotSent extends Error {
+  constructor(
+    message: string,
+    readonly reason: NotSentReason,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'RequestNotSent';
   }
 }
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { RequestNotSent } from './errors.js';
 
 /**
  * An id as one segment of a resource's path: percent-encoded, so `/` cannot add segments,
@@ -6,6 +6,6 @@ import { UsageError } from '../errors.js';
  * The commands check each id's type first; this is the last guard of every resource path.
  */
 export function pathSegment(id: string): string {
-  if (id === '' || id === '.' || id === '..') throw new UsageError(`'${id}' is not an id`);
+  if (id === '' || id === '.' || id === '..') throw new RequestNotSent(`'${id}' is not an id`, 'not-an-id');
   return encodeURIComponent(id);
 }

@@ -1,6 +1,6 @@
 /**
  * How signing in, refreshing or revoking failed, in auth's own words. auth/ chooses no
- * exit code: the CLI gives each kind its own at its edge (src/commands/auth-exit-codes.ts).
+ * exit code: the CLI gives each kind its own at its edge (src/commands/exit-codes.ts).
  */
 export type AuthFailure =
   /** No usable sign-in: no token, no refresh token, no developer app to refresh with. */

@@ -1,6 +1,6 @@
 import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
-import type { ExitCodeValue } from '../errors.js';
+import { UsageError, type ExitCodeValue } from '../errors.js';
 import type { GlobalOptions } from '../global-options.js';
 import { MerchProgram } from './program.js';
 
@@ -25,7 +25,11 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
       const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);
       if (warning) ctx.io.err(warning);
     }
-    if (globals.query !== undefined) await (await import('../output/render.js')).checkQuery(globals.query);
+    if (globals.query !== undefined) {
+      // Before any request is sent.
+      const problem = await (await import('../output/render.js')).queryProblem(globals.query);
+      if (problem !== undefined) throw new UsageError(`--query: not a valid JMESPath expression: ${problem}`);
+    }
     try {
       const code = await handler(ctx, this.opts(), this.processedArgs);
       if (code !== undefined) program.exitCode = code;

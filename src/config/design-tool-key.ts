@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { ConfigError } from './errors.js';
 import { isLoopbackHost, onLoopback, SANDBOX_DESIGN_TOOL_KEY, type Settings } from './settings.js';
 
 const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)';
@@ -17,12 +17,12 @@ export async function designToolKey(
   const { designToolKey: key, designToolKeySource, designToolUrl, insecure } = settings;
   if (designToolKeySource === 'profile' && onLoopback(designToolUrl) && (await isSandbox(designToolUrl))) return SANDBOX_DESIGN_TOOL_KEY;
   if (key && designToolKeySource === 'default' && !(await isSandbox(designToolUrl))) {
-    throw new UsageError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, STORE_KEY_HINT);
+    throw new ConfigError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, 'no-design-tool-key', STORE_KEY_HINT);
   }
-  if (!key) throw new UsageError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', STORE_KEY_HINT);
+  if (!key) throw new ConfigError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', 'no-design-tool-key', STORE_KEY_HINT);
   const url = new URL(designToolUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
-    throw new UsageError(`refusing to send the design tool key over plain http to ${url.host}`, 'use an https design tool URL, or pass --insecure if you really mean it');
+    throw new ConfigError(`refusing to send the design tool key over plain http to ${url.host}`, 'insecure', 'use an https design tool URL, or pass --insecure if you really mean it');
   }
   return key;
 }

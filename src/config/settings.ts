@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { ConfigError } from './errors.js';
 import { configDir } from './paths.js';
 import { readProfile, type Session } from './store.js';
 
@@ -98,16 +98,16 @@ export function originOf(names: SettingNames, source: Source, profile: string): 
   return names.flag;
 }
 
-/** A URL without its trailing slash; a usage error naming where it came from (`origin`) when it is not http(s). */
+/** A URL without its trailing slash; a ConfigError naming where it came from (`origin`) when it is not http(s). */
 export function normaliseUrl(value: string, origin: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${origin}: not a URL: ${value}`);
+    throw new ConfigError(`${origin}: not a URL: ${value}`, 'not-a-url');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${origin}: only http and https URLs are supported: ${value}`);
+    throw new ConfigError(`${origin}: only http and https URLs are supported: ${value}`, 'not-a-url');
   }
   return url.toString().replace(/\/+$/, '');
 }

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { ConfigError } from './errors.js';
 import { CONFIG_FILE_NAME } from './paths.js';
 
 /**
@@ -60,7 +60,7 @@ export function readConfig(dir: string): ConfigFile {
   }
   const parsed = configSchema.safeParse(safeJson(text));
   if (!parsed.success) {
-    throw new UsageError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'fix or delete it, then run merch login again');
+    throw new ConfigError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'unreadable-file', 'fix or delete it, then run merch login again');
   }
   return parsed.data;
 }

@@ -1,17 +1,16 @@
-import { ExitCode } from '../errors.js';
-
 /**
  * Where interruptions come from: SIGINT and SIGTERM for the real process
- * (processInterrupts), a function a test calls for a CLI run in-process.
+ * (signalInterrupts), a function a test calls for a CLI run in-process.
  */
 export interface Interrupts {
   /** Calls `listener` on every interruption until the returned function is called. */
   subscribe(listener: () => void): () => void;
-  /** Ends the program now, without cleaning up (the second interruption). */
-  exitNow(code: number): void;
+  /** Ends the program now, without cleaning up, as interrupted (the second interruption). */
+  exitNow(): void;
 }
 
-export function processInterrupts(): Interrupts {
+/** The real process's SIGINT and SIGTERM; `exitNow` ends the process with `exitCode` (the caller's to choose). */
+export function signalInterrupts(exitCode: number): Interrupts {
   return {
     subscribe(listener) {
       process.on('SIGINT', listener);
@@ -21,7 +20,7 @@ export function processInterrupts(): Interrupts {
         process.off('SIGTERM', listener);
       };
     },
-    exitNow: (code) => process.exit(code),
+    exitNow: () => process.exit(exitCode),
   };
 }
 
@@ -37,7 +36,7 @@ export interface Interruption {
 /**
  * "Run until interrupted" for long-running commands: the first interruption resolves
  * `interrupted` (the command then stops cleanly); a second one, while it is still
- * stopping, calls `onForced` and ends the program at once (exit 130).
+ * stopping, calls `onForced` and ends the program at once (`interrupts.exitNow`).
  */
 export function untilInterrupted(interrupts: Interrupts, onForced: () => void = () => undefined): Interruption {
   const controller = new AbortController();
@@ -46,7 +45,7 @@ export function untilInterrupted(interrupts: Interrupts, onForced: () => void = 
   const unsubscribe = interrupts.subscribe(() => {
     if (controller.signal.aborted) {
       onForced();
-      interrupts.exitNow(ExitCode.interrupted);
+      interrupts.exitNow();
       return;
     }
     controller.abort();

@@ -1,4 +1,3 @@
-import { UsageError } from '../errors.js';
 import { csvEncoder } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
@@ -215,11 +214,12 @@ async function compileQuery(expression: string): Promise<(value: unknown) => unk
   return (value) => jmespath.search(value, expression);
 }
 
-/** Rejects a `--query` that is not valid JMESPath, before any request is sent. */
-export async function checkQuery(expression: string): Promise<void> {
+/** Why `expression` is not valid JMESPath (in jmespath's words), or undefined when it is. */
+export async function queryProblem(expression: string): Promise<string | undefined> {
   try {
     (await loadJmesPath()).compile(expression);
+    return undefined;
   } catch (error) {
-    throw new UsageError(`--query: not a valid JMESPath expression: ${(error as Error).message}`);
+    return (error as Error).message;
   }
 }

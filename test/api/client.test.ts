@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { UsageError } from '../../src/errors.js';
+import { exitCodeOf } from '../../src/commands/exit-codes.js';
 import { json, testClient, tinyServer, type TinyServer } from './tiny-server.js';
 
 let server: TinyServer | undefined;
@@ -36,7 +36,7 @@ describe('ApiClient', () => {
 
   it('does not retry a POST', async () => {
     server = await tinyServer((_req, res) => json(res, 503, { detail: 'busy' }));
-    await expect(clientFor(server.url).request({ method: 'POST', path: '/v1/orders/', body: {} })).rejects.toMatchObject({ exitCode: 1, status: 503 });
+    await expect(clientFor(server.url).request({ method: 'POST', path: '/v1/orders/', body: {} })).rejects.toMatchObject({ kind: 'server', status: 503 });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -70,7 +70,7 @@ describe('ApiClient', () => {
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     });
     const error = (await clientFor(server.url, { retries: 0 }).get('/v1/x').catch((e: unknown) => e)) as ApiError;
-    expect(error.exitCode).toBe(exitCode);
+    expect(exitCodeOf(error)).toBe(exitCode);
     expect(error.status).toBe(status);
     if (message) expect(error.message).toContain(message);
     expect(error.message).not.toContain('secret-token');
@@ -93,9 +93,13 @@ describe('ApiClient', () => {
 
   it('refuses to send the token over plain http to a non-loopback host, or to another origin', async () => {
     const c = clientFor('http://api.example.test');
-    await expect(c.get('/v1/x')).rejects.toBeInstanceOf(UsageError);
+    await expect(c.get('/v1/x')).rejects.toMatchObject({ name: 'RequestNotSent', reason: 'token-over-http' });
     server = await tinyServer((_req, res) => json(res, 200, {}));
-    await expect(clientFor(server.url).get('http://other.example.test/v1/x')).rejects.toThrow(/not the base URL/);
+    await expect(clientFor(server.url).get('http://other.example.test/v1/x')).rejects.toMatchObject({
+      name: 'RequestNotSent',
+      reason: 'token-to-other-origin',
+      message: expect.stringMatching(/not the base URL/),
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError, describeFailure, errorFromResponse, isPassing, type Failure } from '../../src/api/errors.js';
+import { exitCodeOf } from '../../src/commands/exit-codes.js';
 import { answeringServer, DJANGO_404_PAGE, DJANGO_500_PAGE, failingService, html, json, NGINX_502_PAGE } from '../support/failing-servers.js';
 import { testClient } from './tiny-server.js';
 
@@ -36,7 +37,7 @@ describe('an error status: the status, the title of an HTML page, the server mes
   ])('%s', (_name, status, body, message, exitCode) => {
     const error = errorFromResponse(get, status, body);
     expect(error.message).toBe(message);
-    expect(error.exitCode).toBe(exitCode);
+    expect(exitCodeOf(error)).toBe(exitCode);
     expect(`${error.message} ${error.hint ?? ''}`).not.toMatch(/undefined|NaN|\[object Object\]|<|>/);
   });
 
@@ -95,7 +96,7 @@ describe('over the wire, each failure in its own words, with a hint', () => {
     });
     const error = await failureOf(url);
     expect(error.message).toBe(`GET /v1/orders/5 failed: malformed answer (200): not JSON, it starts with '{"count": 3, "results": [{"id": 1, "na\\x1b[31m'`);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(error.hint).toMatch(/base URL/);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenProvider } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { exitCodeOf } from '../../src/commands/exit-codes.js';
 import { json, testClient, tinyServer } from '../api/tiny-server.js';
 
 // The client's side of a renewable token, against real HTTP: a 401 gets one renewal and
@@ -38,7 +39,7 @@ describe('a renewable token in the API client', () => {
     const client = testClient({ baseUrl: server.url, token, timeoutMs: 2000, retries: 3, insecure: false });
     const error = await client.request({ method: 'GET', path: '/v1/orders' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).exitCode).toBe(3);
+    expect(exitCodeOf(error as ApiError)).toBe(3);
     expect(token.renewals).toEqual(['t1']);
     expect(server.requests).toHaveLength(2);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathSegment } from '../../src/api/path-segment.js';
-import { UsageError } from '../../src/errors.js';
+import { RequestNotSent } from '../../src/api/errors.js';
 import { merch } from '../support/run-merch.js';
 import { requestsDuring, useSandbox } from '../support/sandbox.js';
 
@@ -45,7 +45,7 @@ describe('path ids are checked for their type before anything is sent (issue 13.
   });
 
   it('the resource paths refuse an id that would climb or vanish, and encode the rest', () => {
-    for (const id of ['', '.', '..']) expect(() => pathSegment(id)).toThrow(UsageError);
+    for (const id of ['', '.', '..']) expect(() => pathSegment(id)).toThrow(RequestNotSent);
     expect(pathSegment('a/b?c')).toBe('a%2Fb%3Fc');
   });
 });

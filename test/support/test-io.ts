@@ -77,26 +77,26 @@ export function testStreams(options: TestStreamsOptions = {}): TestStreams {
 /** Interruptions a test sends (Ctrl-C); a forced exit (the second one) is recorded, not performed. */
 export interface TestInterrupts extends Interrupts {
   interrupt(): void;
-  /** The code of a forced exit, if there was one. */
-  readonly exitedWith: number | undefined;
+  /** Whether a forced exit (the second interruption) happened. */
+  readonly forcedExit: boolean;
 }
 
 export function testInterrupts(): TestInterrupts {
   const listeners = new Set<() => void>();
-  let exitedWith: number | undefined;
+  let forcedExit = false;
   return {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    exitNow(code) {
-      exitedWith = code;
+    exitNow() {
+      forcedExit = true;
     },
     interrupt() {
       for (const listener of [...listeners]) listener();
     },
-    get exitedWith() {
-      return exitedWith;
+    get forcedExit() {
+      return forcedExit;
     },
   };
 }

@@ -1,11 +1,10 @@
 import { discoverAccount } from '../../auth/account.js';
-import { AuthError } from '../../auth/errors.js';
 import type { Context } from '../../context.js';
 import { readProfile, type Session } from '../../config/store.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js';
 import { redactUrlCredentials } from '../../output/redact-url.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
-import { cliErrorOfAuth } from '../auth-exit-codes.js';
+import { asCliError } from '../exit-codes.js';
 
 /** The methods as the text view says them. */
 const SIGNED_IN_WITH: Record<string, string> = {
@@ -64,7 +63,7 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       status.account_id ??= me.account.id;
       status.token_valid = true;
     } catch (thrown) {
-      const error = thrown instanceof AuthError ? cliErrorOfAuth(thrown) : thrown;
+      const error = asCliError(thrown);
       // A usage error (e.g. a token refused over plain http) is the user's to fix, not a status.
       if (!(error instanceof CliError) || error.exitCode === ExitCode.usage) throw error;
       status.token_valid = error.exitCode === ExitCode.auth ? false : null;

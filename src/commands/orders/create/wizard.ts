@@ -16,7 +16,7 @@ import { defaultPaymentMethod, describePaymentMethod } from '../../../orders/pay
 import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type RecipientsCsv } from '../../../orders/recipients-csv.js';
 import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
-import { cliErrorOfAuth } from '../../auth-exit-codes.js';
+import { asCliError } from '../../exit-codes.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -148,9 +148,7 @@ async function retrying<T>(ctx: Context, io: PromptIO, call: () => Promise<T>, f
 
 /** A failure of a request to the service (or of the sign-in it needs), as the CLI reports it; undefined for anything else. */
 function serviceFailure(error: unknown): CliError | undefined {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AuthError) return cliErrorOfAuth(error);
-  return undefined;
+  return error instanceof ApiError || error instanceof AuthError ? asCliError(error) : undefined;
 }
 
 /**

@@ -1,0 +1,71 @@
+import { ApiError, RequestNotSent, type ApiErrorKind, type NotSentReason } from '../api/errors.js';
+import { AuthError, type AuthFailure } from '../auth/errors.js';
+import { ConfigError, type ConfigFailure } from '../config/errors.js';
+import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
+
+/**
+ * The exit codes of the layers below the CLI, chosen here, at its edge (cli-contract.md):
+ * api/, auth/ and config/ throw errors that say what happened, by kind, and choose no exit
+ * code. (The order domain's errors are said by the order commands, with the flags that
+ * help: src/commands/orders/create/outcomes.ts.)
+ */
+
+const API: Record<ApiErrorKind, ExitCodeValue> = {
+  auth: ExitCode.auth,
+  not_found: ExitCode.notFound,
+  refused: ExitCode.refused,
+  server: ExitCode.failed,
+  network: ExitCode.failed,
+  unexpected: ExitCode.failed,
+};
+
+/** A request refused before it was sent is the user's to fix: a usage error. */
+const NOT_SENT: Record<NotSentReason, ExitCodeValue> = {
+  'token-to-other-origin': ExitCode.usage,
+  'token-over-http': ExitCode.usage,
+  'not-an-id': ExitCode.usage,
+};
+
+const AUTH: Record<AuthFailure, ExitCodeValue> = {
+  'not-signed-in': ExitCode.auth,
+  refused: ExitCode.auth,
+  unreachable: ExitCode.failed,
+  'not-oauth': ExitCode.failed,
+  insecure: ExitCode.usage,
+  'no-return': ExitCode.failed,
+  locked: ExitCode.failed,
+};
+
+const CONFIG: Record<ConfigFailure, ExitCodeValue> = {
+  'not-a-url': ExitCode.usage,
+  'unreadable-file': ExitCode.usage,
+  'no-design-tool-key': ExitCode.usage,
+  insecure: ExitCode.usage,
+};
+
+/** An error of api/, auth/ or config/: each says what happened by its kind. */
+export type LayerError = ApiError | RequestNotSent | AuthError | ConfigError;
+
+/** Whether `error` is one of the errors the layers below the CLI throw. */
+export function isLayerError(error: unknown): error is LayerError {
+  return error instanceof ApiError || error instanceof RequestNotSent || error instanceof AuthError || error instanceof ConfigError;
+}
+
+/** The exit code of an error: a CliError's own, else the one of its layer's kind. */
+export function exitCodeOf(error: LayerError | CliError): ExitCodeValue {
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof ApiError) return API[error.kind];
+  if (error instanceof RequestNotSent) return NOT_SENT[error.reason];
+  if (error instanceof AuthError) return AUTH[error.kind];
+  return CONFIG[error.kind];
+}
+
+/**
+ * An error as the CLI reports it: an error of api/, auth/ or config/ becomes a CliError
+ * with its message, its hint and the exit code of its kind; anything else is as it was.
+ */
+export function asCliError(error: LayerError): CliError;
+export function asCliError(error: unknown): unknown;
+export function asCliError(error: unknown): unknown {
+  return isLayerError(error) ? new CliError(error.message, exitCodeOf(error), error.hint) : error;
+}

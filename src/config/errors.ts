@@ -1,0 +1,24 @@
+/**
+ * What is wrong with the settings, in config's own words. config/ chooses no exit code:
+ * the CLI gives each kind its own at its edge (src/commands/exit-codes.ts).
+ */
+export type ConfigFailure =
+  /** A URL setting (flag, variable or profile key) that is not an http(s) URL. */
+  | 'not-a-url'
+  /** The config file is not JSON, or not the shape of a config file. */
+  | 'unreadable-file'
+  /** No design tool key that may be sent to the design tool URL. */
+  | 'no-design-tool-key'
+  /** The design tool key would go over plain http to a host that is not loopback. */
+  | 'insecure';
+
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ConfigFailure,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
