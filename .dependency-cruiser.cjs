@@ -6,6 +6,8 @@
  *   sandbox/   the emulator: only contract/ and lib/ (and itself)
  *   orders/ api/ auth/ webhooks/ config/ output/ lib/: the domain and its tools, never the
  *              CLI (commands/, and the CLI's context.ts, which sits above them)
+ *              nor the CLI's exit codes (src/errors.ts): they throw errors of their own, by
+ *              kind, and src/commands/exit-codes.ts chooses each kind's exit code
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
  *   no circles, type-only imports included: a circle of types is still two files that
  *              must change together
@@ -34,6 +36,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(orders|api|auth|webhooks|config|output|lib)/' },
       to: { path: '^src/(commands/|context\\.ts$|main\\.ts$)' },
+    },
+    {
+      name: 'exit-codes-at-the-edge',
+      comment:
+        "The CLI's exit codes (src/errors.ts) are chosen at its edge (src/commands/exit-codes.ts): the layers below throw errors of their own that say what happened.",
+      severity: 'error',
+      from: { path: '^src/(orders|api|auth|webhooks|config|output|lib)/' },
+      to: { path: '^src/errors\\.ts$' },
     },
     {
       name: 'cli-context-below-commands',
