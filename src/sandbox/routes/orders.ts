@@ -4,7 +4,7 @@ import { checkOrderRequest } from '../../contract/order-rules.js';
 import { conflict, HttpError, NON_FIELD_ERRORS, notFound, validationError } from '../errors.js';
 import { orderBy, orderOrdering } from '../listing.js';
 import type { DuplicateOrderForm } from '../options.js';
-import { buildOrder } from '../order-builder.js';
+import { buildOrderRecord } from '../order-record.js';
 import { accountData, resolveOrder } from '../order-resolution.js';
 import { paginate } from '../pagination.js';
 import type { Order } from '../records.js';
@@ -72,7 +72,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
       if (existing) throw duplicateOrder(ctx.duplicateOrder, existing);
     }
     const resolved = resolveOrder(request, account, products);
-    const order = buildOrder(store, account, request, resolved);
+    const order = buildOrderRecord(store, account, request, resolved);
     store.addOrder(account.id, order);
     ctx.lifecycle.orderCreated(account.id, order);
     return c.json(order, 201);

@@ -6,7 +6,6 @@ import type { AccountState } from './state.js';
 import type { Store } from './store.js';
 import { LINE_ITEM_STATUSES, ORDER_STATUSES, ORDER_TYPES, PAYMENT_PENDING, SHIPPING_STATUSES, status } from './statuses.js';
 
-/** Builds the order record (spec 2.4/2.5 shapes) of a validated request, with its totals. */
 export const SHIPPING_PER_SHIPMENT = 799;
 export const TAX_RATE = 0.08;
 const DAY = 86_400_000;
@@ -31,7 +30,8 @@ function paymentInformation(method: PaymentMethod): Order['payment_information']
   return { payment_method_id: method.id, type: method.type, last4 };
 }
 
-export function buildOrder(store: Store, account: AccountState, request: OrderRequest, resolved: ResolvedOrder): Order {
+/** The order record (spec 2.4/2.5 shapes) of a validated request, with its totals: what the sandbox stores and answers. */
+export function buildOrderRecord(store: Store, account: AccountState, request: OrderRequest, resolved: ResolvedOrder): Order {
   const now = new Date();
   const orderId = store.nextId('order');
   const byRequestId = new Map<number, OrderLineItem>();
