@@ -1,7 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { VERSION } from '../version.js';
-import type { JournalEvent } from './journal.js';
+import type { JournalEvent } from './event-journal.js';
 
 /**
  * Relays received events to local targets. Each target has its own queue, delivered in

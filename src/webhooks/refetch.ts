@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import { getCustomProduct } from '../api/resources/custom-products.js';
 import { getOrder } from '../api/resources/orders.js';
-import type { JournalEvent } from './journal.js';
+import type { JournalEvent } from './event-journal.js';
 
 /** Why an event's resource cannot be re-read: the delivery does not say which resource it is. */
 export type Unreadable = 'no-id' | 'no-parent' | 'not-in-parent' | 'unknown-kind';

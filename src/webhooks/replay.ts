@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { postEvent } from './forwarder.js';
-import { scanJournal, type JournalEvent } from './journal.js';
+import { scanJournal, type JournalEvent } from './event-journal.js';
 
 /**
  * Resends saved events: reads a journal, selects one event (`id`) or all, and POSTs each

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Forwarder } from '../../src/webhooks/forwarder.js';
-import { Journal } from '../../src/webhooks/journal.js';
+import { EventJournal } from '../../src/webhooks/event-journal.js';
 import { freePort } from '../support/servers.js';
 import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
@@ -12,14 +12,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function openJournal(): Promise<{ journal: Journal; file: string }> {
+async function openJournal(): Promise<{ journal: EventJournal; file: string }> {
   const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
-  const journal = await Journal.open(file);
+  const journal = await EventJournal.open(file);
   cleanups.push(() => journal.close());
   return { journal, file };
 }
 
-function forwarderFor(journal: Journal, retries: string[] = []): Forwarder {
+function forwarderFor(journal: EventJournal, retries: string[] = []): Forwarder {
   const forwarder = new Forwarder({
     markDelivered: (id, target) => journal.markDelivered(id, target),
     backoff: { initialMs: 20, maxMs: 100 },
@@ -110,7 +110,7 @@ describe('Forwarder', () => {
     await first.close();
     await journal.close();
 
-    const reopened = await Journal.open(file);
+    const reopened = await EventJournal.open(file);
     cleanups.push(() => reopened.close());
     expect(reopened.pending().map((p) => p.event.id)).toEqual([1, 2, 3]);
     const target = await track(await startTarget(() => 204, port));

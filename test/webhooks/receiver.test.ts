@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/contract/delivery.js';
-import { Journal } from '../../src/webhooks/journal.js';
+import { EventJournal } from '../../src/webhooks/event-journal.js';
 import { MAX_BODY_BYTES, startReceiver, type Receiver, type ReceiverOptions, type Rejection } from '../../src/webhooks/receiver.js';
 import { waitFor } from '../support/wait-for.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -11,7 +11,7 @@ import { delivery } from './helpers.js';
 
 interface Setup {
   receiver: Receiver;
-  journal: Journal;
+  journal: EventJournal;
   file: string;
   rejections: Rejection[];
 }
@@ -24,7 +24,7 @@ afterEach(async () => {
 /** A receiver wired to a journal the way `webhooks listen` wires them. */
 async function setup(options: Partial<ReceiverOptions> = {}): Promise<Setup> {
   const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
-  const journal = await Journal.open(file);
+  const journal = await EventJournal.open(file);
   const rejections: Rejection[] = [];
   const receiver = await startReceiver({
     port: 0,

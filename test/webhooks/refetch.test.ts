@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import type { JournalEvent } from '../../src/webhooks/journal.js';
+import type { JournalEvent } from '../../src/webhooks/event-journal.js';
 import { refetch, UnreadableEventError } from '../../src/webhooks/refetch.js';
 import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { TOKEN } from '../support/run-merch.js';

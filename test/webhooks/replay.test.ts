@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../src/webhooks/journal.js';
+import { EventJournal } from '../../src/webhooks/event-journal.js';
 import { replay, ReplayNotFoundError, type ReplayOptions, type ReplayResult } from '../../src/webhooks/replay.js';
 import { freePort } from '../support/servers.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -20,7 +20,7 @@ async function target(): Promise<Target> {
 /** A journal of three events, the second forwarded to `forwardTo`. */
 async function journalFile(forwardTo: string): Promise<string> {
   const file = join(tempDir('merch-webhooks-'), 'events.jsonl');
-  const journal = await Journal.open(file);
+  const journal = await EventJournal.open(file);
   await journal.append(delivery('order.created', { id: 1 }));
   await journal.append(delivery('order.changed', { id: 1 }), [forwardTo]);
   await journal.append(delivery('shipping_order.changed', { id: 7 }));

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { singleLine } from '../../output/sanitize.js';
 import { formatEventJson, formatEventLine } from '../../webhooks/event-line.js';
-import type { JournalEvent } from '../../webhooks/journal.js';
+import type { JournalEvent } from '../../webhooks/event-journal.js';
 import { refetch } from '../../webhooks/refetch.js';
 
 /** Prints events in the order they were journaled; with --refetch, the API's copy. */

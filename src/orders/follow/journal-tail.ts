@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { sleep } from '../../lib/backoff.js';
-import { recordVisitor, type JournalEvent } from '../../webhooks/journal-records.js';
+import { recordVisitor, type JournalEvent } from '../../webhooks/event-journal-records.js';
 
 /** How often the journal is looked at for new lines. */
 const TAIL_INTERVAL_MS = 200;

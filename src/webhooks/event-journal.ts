@@ -1,8 +1,8 @@
 import type { Delivery } from '../contract/delivery.js';
 import { JsonlJournal } from '../lib/jsonl-journal.js';
-import { recordVisitor, type JournalEvent } from './journal-records.js';
+import { recordVisitor, type JournalEvent } from './event-journal-records.js';
 
-export { scanJournal, type JournalEvent, type JournalRecord, type ScanResult } from './journal-records.js';
+export { scanJournal, type JournalEvent, type JournalRecord, type ScanResult } from './event-journal-records.js';
 
 /**
  * The event journal: the durable JSONL journal of src/lib/jsonl-journal.ts (append-only,
@@ -18,7 +18,7 @@ export interface PendingEvent {
   targets: string[];
 }
 
-export class Journal {
+export class EventJournal {
   private constructor(
     private readonly jsonl: JsonlJournal,
     private nextId: number,
@@ -35,7 +35,7 @@ export class Journal {
   }
 
   /** Opens (or creates, with its directory) the journal and reads what it already holds. */
-  static async open(file: string): Promise<Journal> {
+  static async open(file: string): Promise<EventJournal> {
     const undelivered = new Map<number, PendingEvent>();
     let lastId = 0;
     const jsonl = await JsonlJournal.open(file, recordVisitor((record) => {
@@ -48,7 +48,7 @@ export class Journal {
         if (pending) settle(undelivered, pending, record.target);
       }
     }));
-    return new Journal(jsonl, lastId + 1, undelivered);
+    return new EventJournal(jsonl, lastId + 1, undelivered);
   }
 
   /** Appends a received delivery; resolves with its record once it is on disk. */

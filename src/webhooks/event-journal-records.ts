@@ -3,7 +3,7 @@ import { deliverySchema, type Delivery } from '../contract/delivery.js';
 import { scanJsonl, type ScanResult as JsonlScan } from '../lib/jsonl-journal.js';
 
 /**
- * The records of the event journal (see journal.ts) and how a journal file is read:
+ * The records of the event journal (see event-journal.ts) and how a journal file is read:
  * record by record (src/lib/jsonl-journal.ts), tolerating a torn last line and skipping
  * lines that are not records.
  */

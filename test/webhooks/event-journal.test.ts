@@ -1,7 +1,7 @@
 import { appendFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Journal, scanJournal, type JournalRecord } from '../../src/webhooks/journal.js';
+import { EventJournal, scanJournal, type JournalRecord } from '../../src/webhooks/event-journal.js';
 import { tempDir } from '../support/temp-dir.js';
 import { delivery } from './helpers.js';
 
@@ -17,10 +17,10 @@ async function lines(file: string): Promise<unknown[]> {
   return (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
 }
 
-describe('Journal', () => {
+describe('EventJournal', () => {
   it('creates its directory and an owner-only file, one JSON record a line', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     const event = await journal.append(delivery('order.changed', { id: 42 }), [], new Date('2025-01-02T03:04:05Z'));
     await journal.close();
 
@@ -37,11 +37,11 @@ describe('Journal', () => {
 
   it('continues numbering after a reopen', async () => {
     const file = await journalPath();
-    let journal = await Journal.open(file);
+    let journal = await EventJournal.open(file);
     await journal.append(delivery('order.created', { id: 1 }));
     await journal.append(delivery('order.created', { id: 2 }));
     await journal.close();
-    journal = await Journal.open(file);
+    journal = await EventJournal.open(file);
     const third = await journal.append(delivery('order.created', { id: 3 }));
     await journal.close();
     expect(third.id).toBe(3);
@@ -50,7 +50,7 @@ describe('Journal', () => {
 
   it('group-commits concurrent appends: every record once, unique ids, fewer syncs than appends', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     const handleProto = Object.getPrototypeOf((journal as unknown as { jsonl: { handle: object } }).jsonl.handle) as {
       datasync: () => Promise<void>;
     };
@@ -71,7 +71,7 @@ describe('Journal', () => {
 
   it('resolves appends in id order even when a later batch syncs first', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     const proto = Object.getPrototypeOf((journal as unknown as { jsonl: { handle: object } }).jsonl.handle) as { datasync: () => Promise<void> };
     const original = proto.datasync;
     let calls = 0;
@@ -90,7 +90,7 @@ describe('Journal', () => {
 
   it('resolves an append only after its record is in the file', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     const pending = Array.from({ length: 10 }, (_, i) =>
       journal.append(delivery('order.changed', { id: i })).then(async (event) => {
         const text = await readFile(file, 'utf8');
@@ -103,13 +103,13 @@ describe('Journal', () => {
 
   it('leaves a torn last line in place, starts the next record on a fresh line, and numbers on', async () => {
     const file = await journalPath();
-    let journal = await Journal.open(file);
+    let journal = await EventJournal.open(file);
     await journal.append(delivery('order.created', { id: 1 }));
     await journal.append(delivery('order.changed', { id: 1 }));
     await journal.close();
     await appendFile(file, '{"id":3,"received_at":"2025-01-0');
 
-    journal = await Journal.open(file);
+    journal = await EventJournal.open(file);
     expect(journal.recovered).toEqual({ tornBytes: 32, skippedLines: 0 });
     const next = await journal.append(delivery('shipping_order.changed', { id: 9 }));
     await journal.close();
@@ -128,7 +128,7 @@ describe('Journal', () => {
 
   it('skips and counts a line that is not a record', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     await journal.append(delivery('order.created', { id: 1 }));
     await journal.close();
     await appendFile(file, 'garbage\n{"id":"x"}\n');
@@ -140,7 +140,7 @@ describe('Journal', () => {
 
   it('reports events not yet delivered to all their targets, across a reopen', async () => {
     const file = await journalPath();
-    let journal = await Journal.open(file);
+    let journal = await EventJournal.open(file);
     const a = await journal.append(delivery('order.created', { id: 1 }), ['http://t1/', 'http://t2/']);
     const b = await journal.append(delivery('order.changed', { id: 1 }), ['http://t1/']);
     await journal.append(delivery('order.changed', { id: 2 }));
@@ -151,28 +151,28 @@ describe('Journal', () => {
     ]);
     await journal.close();
 
-    journal = await Journal.open(file);
+    journal = await EventJournal.open(file);
     expect(journal.pending().map((p) => [p.event.id, p.targets])).toEqual([
       [a.id, ['http://t2/']],
       [b.id, ['http://t1/']],
     ]);
     await journal.markDelivered(b.id, 'http://t1/');
     await journal.close();
-    journal = await Journal.open(file);
+    journal = await EventJournal.open(file);
     expect(journal.pending().map((p) => p.event.id)).toEqual([a.id]);
     await journal.close();
   });
 
   it('refuses appends after close', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     await journal.close();
     await expect(journal.append(delivery('order.created', {}))).rejects.toThrow(/closed/);
   });
 
   it('fails appends once a write has failed, instead of writing after a torn record', async () => {
     const file = await journalPath();
-    const journal = await Journal.open(file);
+    const journal = await EventJournal.open(file);
     const handleProto = Object.getPrototypeOf((journal as unknown as { jsonl: { handle: object } }).jsonl.handle) as {
       appendFile: () => Promise<void>;
     };
