@@ -6,9 +6,9 @@ import { untilInterrupted } from '../../lib/interrupt.js';
 import { count } from '../../output/format.js';
 import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
-import { Journal } from '../../webhooks/journal.js';
+import { EventJournal } from '../../webhooks/event-journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
-import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/routes.js';
+import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
 import type { OptionsOf } from '../declaration.js';
 import type { declareListen } from './declarations.js';
 import { printer } from './print-events.js';
@@ -96,10 +96,10 @@ function parsedRoutes(values: string[]): Routes {
   }
 }
 
-async function openJournal(ctx: Context, file: string): Promise<Journal> {
-  let journal: Journal;
+async function openJournal(ctx: Context, file: string): Promise<EventJournal> {
+  let journal: EventJournal;
   try {
-    journal = await Journal.open(file);
+    journal = await EventJournal.open(file);
   } catch (error) {
     throw new CliError(`cannot open the event journal ${file}: ${(error as Error).message}`, ExitCode.failed, 'pass --save FILE to keep events elsewhere');
   }

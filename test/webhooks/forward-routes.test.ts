@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoutes, RouteError } from '../../src/webhooks/routes.js';
+import { parseRoutes, RouteError } from '../../src/webhooks/forward-routes.js';
 
 describe('parseRoutes', () => {
   it('sends a plain URL every event and an EVENT=URL route only its event', () => {
