@@ -135,7 +135,7 @@ export interface ListPorts extends PlacePorts<ListPlan, ListEvent> {
 const READ_CHUNK = 1_000;
 
 /** Everything checked and planned, nothing sent. */
-export async function planList(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held }> {
+export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held }> {
   const read = await readList(run, ports.lookups);
   const runId = run.runId ?? read.derivedRunId;
   const listKey = run.listPath === undefined ? undefined : listKeyOf(run.scope, run.listPath);
@@ -163,13 +163,13 @@ export async function planList(run: ListRun, ports: Omit<ListPorts, 'confirm'>):
 }
 
 /**
- * The use case: plans the run (planList), asks `confirm`, then places the new batches,
+ * The use case: plans the run (planBatches), asks `confirm`, then places the new batches,
  * `concurrency` at a time, and writes every row's result. A batch the service refuses does
  * not stop the others; an outcome left unknown (OutcomeUnknown) stops the run (the batches
  * in flight finish) and is thrown once the results of the others are written.
  */
-export async function placeList(run: ListRun, ports: ListPorts, options: { concurrency?: number } = {}): Promise<ListResult> {
-  const planned = await planList(run, ports);
+export async function placeBatches(run: ListRun, ports: ListPorts, options: { concurrency?: number } = {}): Promise<ListResult> {
+  const planned = await planBatches(run, ports);
   const { decided, held, ...plan } = planned;
   if (ports.confirm && !(await ports.confirm(plan))) throw new PlacingStopped('cancelled: no order was created');
   const outcomes: ListOutcome[] = plan.earlier.map((o) => ({ batch: o.batch, external_id: o.external_id, order_id: o.order_id, status: 'existing', rows: o.rows, ...(o.unlisted > 0 ? { unlisted: o.unlisted } : {}) }));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { cliEnv, merch } from '../support/run-merch.js';
+import { cliEnv, merch, merchOnTerminal } from '../support/run-merch.js';
 import { holdingProxy, type HoldAt } from '../support/holding-proxy.js';
 import { BIN, merchTty, ROOT } from '../support/process.js';
 import { tsv } from '../support/output.js';
@@ -553,6 +553,24 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     expect(order.shipping_orders.map((s: any) => s.first_name)).toEqual(['Wiz', 'Sec']);
     expect(order.shipping_orders[0].address).toMatchObject({ line_1: '9 Oak St, Unit 4', country: 'US', postal_code: '97301' });
   }, 90_000);
+
+  it('the payment method is named once: by the plan of a terminal dry run, and before "Place these 2 orders?" of a batched send (issue 19.6j)', async () => {
+    const dry = await merchOnTerminal(sandbox(), ['orders', 'create', '--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag, '--dry-run']);
+    expect(dry.code, dry.stdout).toBe(0);
+    expect(dry.stdout.match(/Payment method: /g), dry.stdout).toHaveLength(1);
+    expect(dry.stdout).not.toContain('payment method: pm_');
+    const list = tmp('confirm.csv', `first_name,last_name,line_1,city,state,postal_code,country,size\nPay,One,1 Main,Austin,TX,78701,US,${size(0)}\nPay,Two,2 Main,Austin,TX,78701,US,${size(1)}\n`);
+    const { result, requests } = await requestsDuring(sandbox(), async () => {
+      const run = merchTty(sandbox(), ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${color(0)}`, '--recipients', list, '--batch-size', '1']);
+      await run.waitFor(/Place these 2 orders\?/);
+      expect(run.screen()).toMatch(new RegExp(`Payment method: \\S.* ${defaultMethod} \\(the account default\\)`));
+      expect(run.screen()).toMatch(/Subtotal: \d+\.\d{2} USD/);
+      run.type('n\r');
+      return run.done;
+    });
+    expect(result.code).toBe(130);
+    expect(posts(requests)).toEqual([]);
+  }, 60_000);
 
   it('a complete order on a terminal shows the priced plan and asks; "no" sends nothing (exit 130), "yes" creates it', async () => {
     const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '2', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag];

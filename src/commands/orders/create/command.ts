@@ -17,7 +17,7 @@ import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
 /**
  * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
  * built and validated once) -> confirmation -> placed exactly once (placeOrder). A
- * recipients list (`--recipients`) is a run of its own (list.ts: placeList). This layer maps
+ * recipients list (`--recipients`) is a run of its own (list.ts: placeBatches). This layer maps
  * flags to the domain's calls, renders what they return, and says their errors in the
  * contract's words (outcomes.ts).
  */

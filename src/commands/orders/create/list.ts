@@ -6,7 +6,7 @@ import { untilInterrupted } from '../../../lib/interrupt.js';
 import type { OrderPieces } from '../../../orders/builder.js';
 import { BuildError } from '../../../orders/builder.js';
 import { OrderJournal } from '../../../orders/journal.js';
-import { planList, placeList, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/place-batches.js';
+import { planBatches, placeBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/place-batches.js';
 import { SHIPPING_AND_TAX } from '../../../orders/plan.js';
 import { serviceOrdersApi } from '../../../orders/ports.js';
 import { AccountLookups } from '../../../orders/prepare.js';
@@ -63,8 +63,8 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     results: options.results === undefined ? undefined : { append: async (rows) => (results ??= await ResultsFile.create(options.results!)).append(rows) },
   };
   const attempt = async (whole: ListRun) => {
-    if (options.dryRun) return printPlan(ctx, await planList(whole, ports));
-    const result = await placeList(whole, ports, { concurrency: options.concurrency ?? 1 });
+    if (options.dryRun) return printPlan(ctx, await planBatches(whole, ports));
+    const result = await placeBatches(whole, ports, { concurrency: options.concurrency ?? 1 });
     await printOutcomes(ctx, result.outcomes, whole.batchSize === undefined);
     finish(ctx, result.plan, result.outcomes, result.stopped);
   };
