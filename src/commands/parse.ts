@@ -71,6 +71,13 @@ export function intList(value: string): string {
   return items.join(',');
 }
 
+/** A non-empty flag value without surrounding blanks. */
+export function nonEmpty(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new InvalidArgumentError('expected a non-empty value');
+  return trimmed;
+}
+
 /** A comma list of non-empty strings (`a,b`). */
 export function stringList(value: string): string {
   const items = value.split(',').map((item) => item.trim());

@@ -1,7 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import type { NewCommand } from '../declaration.js';
-import { duration, listenPort, positiveInt } from '../parse.js';
-import { nonEmpty } from './parse.js';
+import { duration, listenPort, nonEmpty, positiveInt } from '../parse.js';
 
 // The flags of `merch design-link`, declared once (src/commands/declaration.ts).
 
