@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { PageEnvelope } from '../contract/listing.js';
-import { queryParams } from './validate.js';
+import { queryParams } from './request-parsing.js';
 
 /** limit/offset pages: `count` is the size of the whole filtered result. */
 export const DEFAULT_LIMIT = 20;

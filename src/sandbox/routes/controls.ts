@@ -4,7 +4,7 @@ import type { App, SandboxContext } from '../route-context.js';
 import { findSession, finishDesign } from '../design-tool.js';
 import { notFound } from '../errors.js';
 import { staleSnapshot } from '../stale.js';
-import { parseJson, pathId } from '../validate.js';
+import { parseJson, pathId } from '../request-parsing.js';
 
 /** Test controls under /_sandbox/ (not part of the service). */
 export const CONTROLS_PATH = '/_sandbox';

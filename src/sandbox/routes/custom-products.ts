@@ -3,7 +3,7 @@ import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { matchesSearch, orderBy, ordering } from '../listing.js';
 import { paginate } from '../pagination.js';
-import { parseQuery, pathId, stringList } from '../validate.js';
+import { parseQuery, pathId, stringList } from '../request-parsing.js';
 
 const listQuery = z.object({
   tag__in: stringList,

@@ -13,7 +13,7 @@ import { editorPage, messagePage } from '../design-tool-editor.js';
 import { HttpError, validationError } from '../errors.js';
 import { partsOf, supplierPartSource } from '../parts.js';
 import { SEEDED_ACCOUNTS } from '../seed.js';
-import { check, parseJson, parseQuery, requiredOr } from '../validate.js';
+import { check, parseJson, parseQuery, requiredOr } from '../request-parsing.js';
 
 const text = z.string({ error: requiredOr('Must be a string.') }).trim().min(1, 'This field may not be blank.');
 

@@ -8,7 +8,7 @@ import { buildOrderRecord } from '../order-record.js';
 import { accountData, resolveOrder } from '../order-resolution.js';
 import { paginate } from '../pagination.js';
 import type { Order } from '../records.js';
-import { parseQuery, pathId, readJson, stringList } from '../validate.js';
+import { parseQuery, pathId, readJson, stringList } from '../request-parsing.js';
 
 const listQuery = z.object({
   external_id: z.string().optional(),

@@ -6,7 +6,7 @@ import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
 import { EXPANSIONS, expandPart, partsOf, supplierPartSource, type Part } from '../parts.js';
 import { FIRST_CUSTOM_PRODUCT_ID } from '../seed.js';
-import { parseQuery, pathId, queryParams } from '../validate.js';
+import { parseQuery, pathId, queryParams } from '../request-parsing.js';
 
 const expandQuery = z.object({
   expand: z

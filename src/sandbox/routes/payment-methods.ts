@@ -4,7 +4,7 @@ import type { App, Env, SandboxContext } from '../route-context.js';
 import { conflict, notFound } from '../errors.js';
 import type { PaymentMethod } from '../records.js';
 import type { AccountState } from '../state.js';
-import { parseJson } from '../validate.js';
+import { parseJson } from '../request-parsing.js';
 
 const patchBody = z.object({ is_default: z.boolean({ error: 'Must be true or false.' }) });
 

@@ -3,7 +3,7 @@ import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { paginate } from '../pagination.js';
-import { parseJson, pathId, requiredOr } from '../validate.js';
+import { parseJson, pathId, requiredOr } from '../request-parsing.js';
 
 /** DRF's messages: a ChoiceField's and a URLField's. */
 const createBody = z.object({
