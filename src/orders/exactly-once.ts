@@ -3,11 +3,11 @@ import { fieldErrorsOf } from '../api/field-errors.js';
 import type { Order } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { OutcomeUnknown } from './errors.js';
-import { commandIdentity, type JournalEntry, type OrderJournal } from './journal.js';
+import { commandIdentity, type JournalEntry, type OrderJournal } from './order-journal.js';
 import type { OrdersApi } from './ports.js';
 
 /**
- * Exactly-once order creation on top of the journal (journal.ts):
+ * Exactly-once order creation on top of the journal (order-journal.ts):
  *
  * 1. `plan`: which external id this run uses. An explicit one (flag or file) is used as
  *    given; otherwise a live journal entry of the same command (same key) lends its id,

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import { createOrder, findOrderByExternalId, getOrder, type ExternalIdLookup } from '../api/resources/orders.js';
 import type { Order } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
-import type { OrderJournal } from './journal.js';
+import type { OrderJournal } from './order-journal.js';
 import { scanRunOrders } from './run-orders.js';
 
 /**

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../src/orders/journal.js';
+import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../src/orders/order-journal.js';
 import { validateOrder } from '../../src/orders/validate.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -138,7 +138,7 @@ describe('OrderJournal', () => {
   test('an attempt is on disk when recordAttempt resolves: SIGKILL right after loses nothing', async () => {
     const bundle = join(dir, 'journal.mjs');
     await build({
-      entryPoints: [join(import.meta.dirname, '../../src/orders/journal.ts')],
+      entryPoints: [join(import.meta.dirname, '../../src/orders/order-journal.ts')],
       bundle: true,
       format: 'esm',
       platform: 'node',

@@ -1,5 +1,5 @@
 import { OrderFollower, type OrderView } from './follower.js';
-import { followJournal } from './journal-tail.js';
+import { followEventJournal } from './event-journal-tail.js';
 import { poll } from './poll.js';
 import { ServiceHealth, type ServiceChange } from './service-health.js';
 import { cannotReach, isDelivered } from './wait-states.js';
@@ -46,7 +46,7 @@ export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
     }),
   ];
   if (request.eventsFile !== undefined) {
-    sources.push(followJournal(request.eventsFile, (event) => void changed(follower.observeEvent(event.event, event.data)), signal));
+    sources.push(followEventJournal(request.eventsFile, (event) => void changed(follower.observeEvent(event.event, event.data)), signal));
   }
   try {
     await Promise.all(sources);

@@ -3,7 +3,7 @@ import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { plan as planSend } from '../../../orders/exactly-once.js';
-import { OrderJournal } from '../../../orders/journal.js';
+import { OrderJournal } from '../../../orders/order-journal.js';
 import { placeOrder, type PlaceOrderEvent } from '../../../orders/place-order.js';
 import { pricePlan, type PricedPlan } from '../../../orders/plan.js';
 import { serviceOrdersApi } from '../../../orders/ports.js';

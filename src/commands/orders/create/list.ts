@@ -5,7 +5,7 @@ import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
 import type { OrderPieces } from '../../../orders/builder.js';
 import { BuildError } from '../../../orders/builder.js';
-import { OrderJournal } from '../../../orders/journal.js';
+import { OrderJournal } from '../../../orders/order-journal.js';
 import { planBatches, placeBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/place-batches.js';
 import { SHIPPING_AND_TAX } from '../../../orders/plan.js';
 import { serviceOrdersApi } from '../../../orders/ports.js';

@@ -11,7 +11,7 @@ const TAIL_INTERVAL_MS = 200;
  * the signal aborts. A line still being written waits for its newline; a file that
  * shrinks (replaced by a new journal) is read again from its start.
  */
-export async function followJournal(file: string, onEvent: (event: JournalEvent) => void, signal: AbortSignal): Promise<void> {
+export async function followEventJournal(file: string, onEvent: (event: JournalEvent) => void, signal: AbortSignal): Promise<void> {
   let offset = (await stat(file)).size;
   let partial = Buffer.alloc(0);
   const visit = recordVisitor((record) => {
