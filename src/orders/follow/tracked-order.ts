@@ -1,4 +1,4 @@
-import { rank, ORDER_PROGRESSION, SHIPMENT_PROGRESSION, type Progression } from './progress.js';
+import { rank, ORDER_PROGRESSION, SHIPMENT_PROGRESSION, type Progression } from './status-progression.js';
 
 /**
  * What `orders wait` and `orders watch` know of an order: its status and each shipment's

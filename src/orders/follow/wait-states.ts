@@ -1,4 +1,4 @@
-import { atLeast, isCancelled, ORDER_PROGRESSION, SHIPMENT_PROGRESSION } from './progress.js';
+import { atLeast, isCancelled, ORDER_PROGRESSION, SHIPMENT_PROGRESSION } from './status-progression.js';
 import type { TrackedOrder } from './tracked-order.js';
 
 /** The states `orders wait --until` knows. shipped and delivered mean every shipping order. */

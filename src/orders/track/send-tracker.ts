@@ -2,7 +2,7 @@ import type { Order } from '../../api/schemas.js';
 import { OrderFollower } from '../follow/follower.js';
 import { poll } from '../follow/poll.js';
 import { ServiceHealth, type Failing, type ServiceChange } from '../follow/service-health.js';
-import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/progress.js';
+import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/status-progression.js';
 import { cannotReach, hasReached } from '../follow/wait-states.js';
 import { readEach } from './read-each.js';
 import type { ResultsRow } from './results-rows.js';

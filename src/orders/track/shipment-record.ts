@@ -1,5 +1,5 @@
 import type { Order } from '../../api/schemas.js';
-import { isCancelled, rank, SHIPMENT_PROGRESSION } from '../follow/progress.js';
+import { isCancelled, rank, SHIPMENT_PROGRESSION } from '../follow/status-progression.js';
 import type { TrackedOrder } from '../follow/tracked-order.js';
 import { recipientField, recipientName } from '../shipment-recipient.js';
 import type { ResultsRow } from './results-rows.js';
