@@ -28,7 +28,7 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
   if (options.results !== undefined) await checkResultsPath(options.results);
   if (options.recipients !== undefined) {
     const { recipients } = options;
-    return (await import('./list.js')).runList(ctx, { ...options, recipients }, scopeOf(ctx));
+    return (await import('./recipients-list.js')).runList(ctx, { ...options, recipients }, scopeOf(ctx));
   }
   return inContractWords(() => runOne(ctx, options));
 }
