@@ -37,7 +37,7 @@ const { Readable, Writable } = await import('node:stream');
 let help = '';
 const stdout = new Writable({ write: (chunk, _encoding, done) => done(void (help += chunk)) });
 const io = { stdin: Readable.from([]), stdout, stderr: process.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-await main(['--help'], { io, env: {}, interrupts: { subscribe: () => () => undefined, exitNow: process.exit } });
+await main(['--help'], { io, env: {}, interrupts: { subscribe: () => () => undefined, exitNow: () => process.exit(130) } });
 writeFileSync(new URL('help.txt', `${next.href}/`), help);
 
 // Written beside, then renamed: a concurrent build never leaves a half-written file.
