@@ -44,8 +44,11 @@ export async function* scanRunOrders(client: ApiClient, runId: string): AsyncGen
   // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
   let largest = 1;
   let offset = 0;
+  /** How many orders the account has, as the first page's `count` says (no more pages are asked for than it needs). */
+  let total: number | undefined;
   for (let concurrency = 1, limit = 1; ; ) {
-    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit)));
+    if (total !== undefined) concurrency = clamp(Math.ceil((total - offset) / limit), 1, concurrency);
+    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
     for (const orders of pages) {
       for (const order of orders) {
         largest = Math.max(largest, order.shipping_orders?.length ?? 0);
@@ -59,10 +62,11 @@ export async function* scanRunOrders(client: ApiClient, runId: string): AsyncGen
   }
 }
 
-/** One page of the account's orders, in id order. */
-async function page(client: ApiClient, limit: number, offset: number): Promise<z.infer<typeof listedOrder>[]> {
+/** One page of the account's orders, in id order; `onCount` is told the page's `count` (all the orders there are), when it has one. */
+async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<z.infer<typeof listedOrder>[]> {
   const orders: z.infer<typeof listedOrder>[] = [];
-  for await (const order of listOrders(client, { limit, offset }, { ordering: 'id' }, listedOrder)) orders.push(order);
+  const onProgress = (_fetched: number, count: number | undefined) => void (count !== undefined && onCount(count));
+  for await (const order of listOrders(client, { limit, offset, onProgress }, { ordering: 'id' }, listedOrder)) orders.push(order);
   return orders;
 }
 
