@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../api/schemas.js';
 import { sum, type Money } from '../contract/money.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { buildOrder, type OrderPieces } from './builder.js';
+import { Digests, matchDigests } from './content-digests.js';
 import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
 import { plan as planSend, uuidOfHash } from './exactly-once.js';
 import { recordContent, requestContent, shipmentKey, type Offerings, type OrderContent } from './order-content.js';
@@ -14,7 +15,6 @@ import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
 import { batchOfRun } from './run-orders.js';
-import { Digests, matchDigests } from './content-digests.js';
 import type { ValidationIssue } from './validate.js';
 
 /**
@@ -139,7 +139,8 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const read = await readList(run, ports.lookups);
   const runId = run.runId ?? read.derivedRunId;
   const listKey = run.listPath === undefined ? undefined : listKeyOf(run.scope, run.listPath);
-  const known = listKey === undefined ? undefined : ports.journal.runOfList(listKey);
+  // Only a derived id can mean an edited list: a given one is a run the user chose.
+  const known = listKey === undefined || run.runId !== undefined ? undefined : ports.journal.runOfList(listKey);
   const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const), ...(known !== undefined && known !== runId ? { earlierRunOfList: known } : {}) };
   ports.notify?.({ kind: 'run', plan: head });
   const held = await findHeld(runId, ports);
