@@ -64,8 +64,13 @@ try {
     for (const [size, rows] of Object.entries(fileRows)) {
       const file = csvOf(rows, `${size}.csv`);
       const measured = [];
-      // a real run makes new orders each time: a new --external-id, so the journal does not short-cut it
-      for (let r = 0; r < runsEach; r++) measured.push(await usageOf(args(file, ...extra, ...(mode === 'real' ? ['--external-id', `bench-${size}-${Date.now()}-${r}`] : [])), env));
+      // a real run makes new orders each time: a new --external-id, so neither the journal nor
+      // the run's earlier orders short-cut it; and each starts from an account without orders
+      // (a list's run reads the account's orders: those of the runs before would grow with them)
+      for (let r = 0; r < runsEach; r++) {
+        if (mode === 'real') await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers });
+        measured.push(await usageOf(args(file, ...extra, ...(mode === 'real' ? ['--external-id', `bench-${size}-${Date.now()}-${r}`] : [])), env));
+      }
       runs[size] = { cpuMs: median(measured.map((m) => m.cpuMs)), rssMb: median(measured.map((m) => m.rssMb)) };
       rmSync(file);
     }

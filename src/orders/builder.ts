@@ -132,7 +132,7 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
   }
 
   if (pieces.recipients) {
-    buildFromCsv(body, sources, pieces.recipients, pieces.items ?? fileItems(file));
+    buildFromCsv(body, sources, pieces.recipients, listBase(pieces, pieces.recipients.file));
   } else if (pieces.items || pieces.recipient) {
     let lineItems: unknown[];
     if (pieces.items) {
@@ -201,26 +201,55 @@ function rowItemOrigin(file: string, row: RecipientRow, base: ItemInput | undefi
   };
 }
 
-function buildFromCsv(
-  body: Record<string, unknown>,
-  sources: OrderSources,
-  csv: RecipientsCsv,
-  items: ItemInput[] | undefined,
-): void {
+/**
+ * The item every row of a recipients list (`file`) gets unless its cells say otherwise: the
+ * one item of the pieces, or of the file's line items; undefined when the rows name their
+ * products. More than one is a BuildError.
+ */
+export function listBase(pieces: OrderPieces, file: string): ItemInput | undefined {
+  const items = pieces.items ?? (isObject(pieces.file) ? fileItems(pieces.file) : undefined);
   if (items && items.length > 1) {
-    throw new BuildError('list-with-several-items', `each recipient of ${csv.file} gets one product, but ${items.length} items were given`, csv.file);
+    throw new BuildError('list-with-several-items', `each recipient of ${file} gets one product, but ${items.length} items were given`, file);
   }
-  const base = items?.[0];
+  return items?.[0];
+}
+
+/** What one row of a recipients list orders: its product and quantity (or the base item's), and the base item's attributes with the row's cells over them. */
+export function rowItem(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): { product: number; quantity: number; attributes: Record<string, string> } {
+  const product = rowProduct(csv, row, base);
+  return { product, quantity: row.quantity ?? base?.quantity ?? 1, attributes: rowAttributes(row, base, product) };
+}
+
+function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): number {
+  const product = row.product ?? base?.product;
+  if (product === undefined) {
+    throw new BuildError('row-without-product', `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product`, csv.file);
+  }
+  return product;
+}
+
+/** The base item's attributes apply to rows of the same product; a row's cell replaces one of the same name in any letter case. */
+function rowAttributes(row: RecipientRow, base: ItemInput | undefined, product: number): Record<string, string> {
+  const attributes: Record<string, string> = { ...inheritedAttributes(base, product) };
+  for (const [k, v] of Object.entries(row.attributes)) {
+    for (const ik of Object.keys(attributes)) if (ik.toLowerCase() === k) delete attributes[ik];
+    attributes[k] = v;
+  }
+  return attributes;
+}
+
+function inheritedAttributes(base: ItemInput | undefined, product: number): Record<string, string> {
+  return base && base.product === product ? base.attributes : {};
+}
+
+function buildFromCsv(body: Record<string, unknown>, sources: OrderSources, csv: RecipientsCsv, base: ItemInput | undefined): void {
   const groups = new Map<string, { index: number; item: Record<string, unknown> }>();
   const lineItems: Record<string, unknown>[] = [];
   const shippingOrders: Record<string, unknown>[] = [];
   const rowOfShippingOrder: number[] = [];
 
   for (const row of csv.rows) {
-    const product = row.product ?? base?.product;
-    if (product === undefined) {
-      throw new BuildError('row-without-product', `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product`, csv.file);
-    }
+    const product = rowProduct(csv, row, base);
     const quantity = row.quantity ?? base?.quantity ?? 1;
     // The attribute set is a function of the product (which decides the inherited --attr
     // values) and of the row's attribute cells: key on those, without building the set.
@@ -231,20 +260,12 @@ function buildFromCsv(
     }
     let group = groups.get(key);
     if (!group) {
-      // The base item's attributes apply to rows of the same product; the row's cells win.
-      const inherited = base && base.product === product ? base.attributes : {};
-      const attributes: Record<string, string> = { ...inherited };
-      for (const [k, v] of Object.entries(row.attributes)) {
-        // a CSV column replaces an inherited attribute of the same name in any letter case
-        for (const ik of Object.keys(attributes)) if (ik.toLowerCase() === k) delete attributes[ik];
-        attributes[k] = v;
-      }
       const index = lineItems.length;
-      const item = { id: index + 1, product, quantity: 0, attributes };
+      const item = { id: index + 1, product, quantity: 0, attributes: rowAttributes(row, base, product) };
       group = { index, item };
       groups.set(key, group);
       lineItems.push(item);
-      sources.lineItems.set(index, rowItemOrigin(csv.file, row, base, inherited));
+      sources.lineItems.set(index, rowItemOrigin(csv.file, row, base, inheritedAttributes(base, product)));
     }
     group.item.quantity = (group.item.quantity as number) + quantity;
     const soIndex = shippingOrders.length;

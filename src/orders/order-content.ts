@@ -75,6 +75,11 @@ export function requestContent(body: OrderRequest, offerings?: Offerings): Order
   };
 }
 
+/** One shipping order as a request would make it: a recipient and the items it gets (a row of a recipients list). */
+export function shipmentContent(recipient: Partial<Record<RecipientField, unknown>>, items: readonly { product: number; quantity: number; attributes: Record<string, string> }[], offerings?: Offerings): ShipmentContent {
+  return { ...recipientContent(recipient), items: items.map((item) => itemContent(item.product, item.quantity, item.attributes, offerings)) };
+}
+
 /** The content of the service's order record, or the first field it lacks for a comparison. */
 export function recordContent(record: unknown, offerings?: Offerings): OrderContent | { missing: string } {
   if (!isObject(record)) return { missing: 'the order record' };

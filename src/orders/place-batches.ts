@@ -3,11 +3,11 @@ import { ApiError } from '../api/errors.js';
 import type { PaymentMethod } from '../api/schemas.js';
 import { sum, type Money } from '../contract/money.js';
 import type { OrderRequest } from '../contract/order-request.js';
-import { buildOrder, type OrderPieces } from './builder.js';
+import { listBase, rowItem, type OrderPieces } from './builder.js';
 import { Digests, matchDigests } from './content-digests.js';
 import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
 import { plan as planSend, uuidOfHash } from './exactly-once.js';
-import { recordContent, requestContent, shipmentKey, type Offerings, type OrderContent } from './order-content.js';
+import { recordContent, requestContent, shipmentContent, shipmentKey, type Offerings } from './order-content.js';
 import { offeringsOf, placeOrder, type PlacedOrder } from './place-order.js';
 import { pricePlan, type PricedPlan } from './plan.js';
 import type { PlacePorts } from './ports.js';
@@ -193,18 +193,17 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
   const identity = createHash('sha256');
   const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
   identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
+  const base = listBase(run.pieces, run.file);
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
-    const content = await contentOf(run.pieces, chunk, lookups);
-    for (const shipment of content.shipments) digests.push(shipmentKey(shipment));
-    for (const row of chunk.rows) identity.update(`${rowIdentity(row)}\n`);
+    // Each row as the shipping order it makes (not validated: what it asks for, to match and to tell apart).
+    const items = chunk.rows.map((row) => rowItem(chunk, row, base));
+    const offerings = await offeringsFor(lookups, items.map((item) => item.product));
+    chunk.rows.forEach((row, i) => {
+      digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings)));
+      identity.update(`${rowIdentity(row)}\n`);
+    });
   }
   return { digests, derivedRunId: uuidOfHash(identity.digest('hex')) };
-}
-
-/** The rows as the order they make (not validated: what they ask for, to match and to tell apart). */
-async function contentOf(pieces: OrderPieces, chunk: RecipientsCsv, lookups: AccountLookups): Promise<OrderContent> {
-  const body = buildOrder({ ...pieces, recipients: chunk }).body as unknown as OrderRequest;
-  return requestContent(body, await offeringsFor(lookups, body.line_items.map((li) => li.product)));
 }
 
 /** A row as it counts for the run's identity: its values, not how the file spells its columns or lines. */
@@ -315,25 +314,25 @@ function cutBatches(run: ListRun, runId: string, toSend: readonly number[], maxB
   return cut;
 }
 
-/** The list's rows of each batch, in batch order, read from the stream. */
+/**
+ * The list's rows of each batch, in batch order, read from the stream. The batches cut the
+ * rows to send in file order, so one walk fills them: a batch is complete when its last row
+ * is read.
+ */
 async function* rowsOfBatches(run: ListRun, batches: readonly { rows: number[] }[]): AsyncGenerator<{ index: number; csv: RecipientsCsv }> {
   if (batches.length === 0) return;
-  const batchOfRow = new Map<number, number>();
-  batches.forEach((b, index) => b.rows.forEach((row) => batchOfRow.set(row, index)));
-  const pending = batches.map(() => [] as RecipientRow[]);
   let position = 0;
-  let next = 0;
+  let index = 0;
+  let rows: RecipientRow[] = [];
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
     for (const row of chunk.rows) {
-      const index = batchOfRow.get(++position);
-      if (index === undefined) continue;
-      pending[index]!.push(row);
-      // Batches fill in file order: a batch is complete when its last row is read.
-      while (next < batches.length && pending[next]!.length === batches[next]!.rows.length) {
-        yield { index: next, csv: { ...chunk, rows: pending[next]! } };
-        pending[next] = [];
-        next++;
-      }
+      const batch = batches[index]!;
+      if (++position !== batch.rows[rows.length]) continue;
+      rows.push(row);
+      if (rows.length < batch.rows.length) continue;
+      yield { index, csv: { ...chunk, rows } };
+      rows = [];
+      if (++index === batches.length) return;
     }
   }
 }
