@@ -27,7 +27,7 @@ export const notFound = (detail = 'Not found.'): HttpError => new HttpError(404,
  * Django's own 404 page (`page_not_found` without a 404.html template, DEBUG off): what a
  * path outside every route gets, before any view and so before authentication.
  */
-const DJANGO_NOT_FOUND_PAGE = `
+export const DJANGO_NOT_FOUND_PAGE = `
 <!doctype html>
 <html lang="en">
 <head>

@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFailed } from 'vitest';
+import { forwardingProxy } from '../support/forwarding-proxy.js';
 import { cliEnv, startMerch, type MerchOptions, type Result } from '../support/run-merch.js';
 
 // Shared by the reliability suite (docs/reliability.md). It builds on test/support/: the
@@ -151,48 +150,12 @@ export function sleep(ms: number): Promise<void> {
  */
 export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: string[]; close(): Promise<void> }> {
   const lost: string[] = [];
-  const upstream = new URL(target);
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, connection: 'close' } },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => body.push(chunk));
-          answer.on('end', () => {
-            const path = new URL(req.url ?? '/', target).pathname;
-            if (lose(req.method ?? '', path)) {
-              lost.push(`${req.method} ${path} ${answer.statusCode}`);
-              req.socket.destroy();
-              return;
-            }
-            const headers = { ...answer.headers };
-            delete headers['transfer-encoding'];
-            delete headers.connection;
-            res.writeHead(answer.statusCode ?? 502, headers);
-            res.end(Buffer.concat(body));
-          });
-        },
-      );
-      forward.on('error', () => req.socket.destroy());
-      forward.end(Buffer.concat(chunks));
-    });
+  const proxy = await forwardingProxy(target, {
+    onAnswer: ({ method, path }, status) => {
+      if (!lose(method, path)) return 'pass';
+      lost.push(`${method} ${path} ${status}`);
+      return 'cut';
+    },
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    lost,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...proxy, lost };
 }

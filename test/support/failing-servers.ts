@@ -17,17 +17,8 @@ export const DJANGO_500_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Django's 404 page with DEBUG = False (a URL no view serves). */
-export const DJANGO_404_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-  <title>Not Found</title>
-</head>
-<body>
-  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>
-</body>
-</html>
-`;
+/** Django's 404 page with DEBUG = False (a URL no view serves): the sandbox serves the same page. */
+export { DJANGO_NOT_FOUND_PAGE as DJANGO_404_PAGE } from '../../src/sandbox/errors.js';
 
 /** nginx in front of a service that is down. */
 export const NGINX_502_PAGE = `<html>
