@@ -39,7 +39,8 @@ describe('merch login --web in a real browser', () => {
     const dir = tempDir('merch-browser-');
     const command = join(dir, 'open-url');
     const file = join(dir, 'url');
-    writeFileSync(command, `#!/bin/sh\nprintf '%s' "$1" > '${file}'\n`);
+    // Written whole, then renamed: the test never reads a file the opener is still writing.
+    writeFileSync(command, `#!/bin/sh\nprintf '%s' "$1" > '${file}.part' && mv '${file}.part' '${file}'\n`);
     chmodSync(command, 0o755);
     return { command, opened: () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined) };
   }
