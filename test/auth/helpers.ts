@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
+import { forwardingProxy } from '../support/forwarding-proxy.js';
 import { merch, type MerchOptions, type Result } from '../support/run-merch.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -29,41 +29,15 @@ export interface RecordedCall {
  */
 export async function recordingProxy(target: string): Promise<{ url: string; calls: RecordedCall[]; grants(kind: string): number }> {
   const calls: RecordedCall[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const body = Buffer.concat(chunks);
-      const form = new URLSearchParams(request.headers['content-type']?.includes('form') ? body.toString() : '');
-      calls.push({ method: request.method ?? '', path: request.url ?? '/', grant: form.get('grant_type') ?? form.get('token_type_hint') ?? undefined, form, headers: request.headers });
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
-      try {
-        const answer = await fetch(target + (request.url ?? '/'), { method: request.method, headers, body: body.length ? body : undefined, redirect: 'manual' });
-        const out: Record<string, string> = {};
-        answer.headers.forEach((value, name) => {
-          if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') out[name] = value;
-        });
-        response.writeHead(answer.status, out);
-        response.end(Buffer.from(await answer.arrayBuffer()));
-      } catch {
-        response.destroy();
-      }
-    });
+  const proxy = await forwardingProxy(target, {
+    onRequest: ({ method, url, headers, body }) => {
+      const form = new URLSearchParams(headers['content-type']?.includes('form') ? body.toString() : '');
+      calls.push({ method, path: url, grant: form.get('grant_type') ?? form.get('token_type_hint') ?? undefined, form, headers });
+      return 'forward';
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    calls,
-    grants: (kind) => calls.filter((call) => call.grant === kind).length,
-  };
+  onTestFinished(() => proxy.close());
+  return { url: proxy.url, calls, grants: (kind) => calls.filter((call) => call.grant === kind).length };
 }
 
 /** A config directory of its own (removed when the test ends), and runs of merch as its signed-in user (no MERCH_TOKEN). */

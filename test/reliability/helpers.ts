@@ -151,7 +151,7 @@ export function sleep(ms: number): Promise<void> {
 export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: string[]; close(): Promise<void> }> {
   const lost: string[] = [];
   const proxy = await forwardingProxy(target, {
-    onAnswer: ({ method, path }, status) => {
+    onAnswer: ({ method, path }, { status }) => {
       if (!lose(method, path)) return 'pass';
       lost.push(`${method} ${path} ${status}`);
       return 'cut';

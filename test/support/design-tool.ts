@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { forwardingProxy, type ForwardingProxy } from './forwarding-proxy.js';
 import { ROOT } from './process.js';
 import { cliEnv as supportCliEnv, runMerch, startMerch, TOKEN } from './run-merch.js';
 
@@ -133,34 +133,15 @@ export interface Captured {
  * A recording proxy in front of the sandbox: what the CLI sends, byte for byte, then the
  * sandbox's own answer. The sandbox records requests without their bodies.
  */
-export async function recordingProxy(target: string): Promise<{ url: string; captured: Captured[]; close(): Promise<void> }> {
+export async function recordingProxy(target: string): Promise<ForwardingProxy & { captured: Captured[] }> {
   const captured: Captured[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      captured.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      const headers = new Headers();
-      for (const name of ['content-type', 'x-api-key', 'accept']) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      const answer = await fetch(target + (request.url ?? '/'), { method: request.method, headers, body: body === '' ? undefined : body });
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      response.end(await answer.text());
-    });
+  const proxy = await forwardingProxy(target, {
+    onRequest: ({ method, url, headers, body }) => {
+      captured.push({ method, url, headers, body: body.toString('utf8') });
+      return 'forward';
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    captured,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...proxy, captured };
 }
 
 /** An authenticated request to the sandbox, as a test control or a check. */
