@@ -1,6 +1,5 @@
 import * as oauth from 'oauth4webapi';
 import { describeCause, RequestTimeoutError } from '../api/errors.js';
-import type { Trace } from '../api/trace.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { AuthError } from './errors.js';
@@ -127,7 +126,11 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
       const started = Date.now();
       app.trace?.request(init.method, url, init.headers);
       try {
-        const response = await fetch(url, init as RequestInit);
+        // A token request is a one-off (the API has its own pool): no socket is kept for
+        // a later request to find closed by the server.
+        const headers = new Headers(init.headers);
+        headers.set('connection', 'close');
+        const response = await fetch(url, { ...init, headers } as RequestInit);
         app.trace?.response(init.method, url, response.status, Date.now() - started, 1);
         return await withoutIdToken(response);
       } catch (error) {
