@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { merch, merchOnTerminal } from '../support/run-merch.js';
 import { merchTty } from '../support/process.js';
 import { tableRows, tsv } from '../support/output.js';

@@ -24,13 +24,6 @@ async function openJournal(at: string, clock?: () => Date): Promise<OrderJournal
   return journal;
 }
 
-const body = {
-  external_id: 'ext-1',
-  payment_method_id: 'pm_1',
-  line_items: [{ id: 1, product: 7, quantity: 1, attributes: { size: 'M' } }],
-  shipping_orders: [],
-};
-
 describe('keys and hashes', () => {
   const validated = (input: object) => {
     const result = validateOrder(input);
