@@ -127,11 +127,11 @@ describe('the real executable', () => {
       [['custom-products', 'list'], 3, { MERCH_TOKEN: 'not-a-token' }],
       [['orders', 'get', '999999'], 4],
     ];
-    for (const [args, expected, env] of cases) {
-      const { code, stderr } = await merchProcess(sandbox(), args, { env });
-      expect(code, args.join(' ')).toBe(expected);
-      if (expected !== 0) expectShortError(stderr);
-    }
+    const runs = await Promise.all(cases.map(([args, , env]) => merchProcess(sandbox(), args, { env })));
+    cases.forEach(([args, expected], i) => {
+      expect(runs[i]!.code, args.join(' ')).toBe(expected);
+      if (expected !== 0) expectShortError(runs[i]!.stderr);
+    });
   });
 });
 

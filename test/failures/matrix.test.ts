@@ -65,7 +65,8 @@ function expectClean(result: Result): void {
   expect(all).not.toMatch(/\n\s+at |Node\.js v\d|\[object Object\]|\bundefined\b|\bNaN\b/);
 }
 
-describe.each(FAILURES)('a service failing: %s', (failure) => {
+// Concurrent within a failure: each test has a service of its own, and many only wait.
+describe.concurrent.each(FAILURES)('a service failing: %s', (failure) => {
   const [cause, code] = CAUSES[failure];
 
   it.each(COMMANDS.map((command) => [command.argv.join(' '), command] as const))('%s', async (_name, { argv, env, stdin }) => {

@@ -45,8 +45,9 @@ describe('a failure that waiting will not mend stops the waiter at once, with it
   });
 });
 
+// Concurrent: each test mostly waits out its --max-wait, on a service of its own.
 describe('a failure that passes is polled through until --max-wait', () => {
-  it.each([
+  it.concurrent.each([
     ['django-500', '500 Server Error'],
     ['nginx-502', '502 Bad Gateway'],
     ['throttled-429', '429 Too Many Requests (Retry-After: 1 s): Request was throttled. Expected available in 1 seconds.'],
