@@ -24,6 +24,9 @@ const CAUSES: Record<FailureName, [string, number]> = {
   'unknown-host': ['host not found (merch-failure.invalid)', 1],
 };
 
+/** Failures where the server answered, as no sandbox would: `webhooks trigger` says it is not one (exit 2). */
+const ANSWERS_AS_A_SERVER: ReadonlySet<FailureName> = new Set(['malformed-json', 'invalid-token-401', 'forbidden-403']);
+
 /** Failures a waiter polls through until --max-wait (the others stop it at once). */
 const PASSING: ReadonlySet<FailureName> = new Set(['no-answer', 'django-500', 'nginx-502', 'throttled-429']);
 
@@ -118,6 +121,38 @@ describe.concurrent.each(FAILURES)('a service failing: %s', (failure) => {
     const lines = result.stderr.split('\n');
     expect(lines[0]).toBe(`error: GET /v1/orders/5 failed: ${cause}`);
     expect(lines[1]).toMatch(/^hint: \S/);
+    expectClean(result);
+  });
+});
+
+describe.concurrent.each(FAILURES)('webhooks, against a service failing: %s', (failure) => {
+  const [cause, code] = CAUSES[failure];
+
+  it('webhooks listen --subscribe: the listener line, then the failure of the subscription', async () => {
+    const service = await failingService(failure);
+    const result = await merch(service, ['webhooks', 'listen', '--port', '0', '--subscribe', '--public-url', 'https://hooks.example.invalid/x', ...fast(failure)]);
+    expect(result.code, result.stderr).toBe(code);
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/ for all events; saving to \S+$/);
+    expect(lines[1]).toBe(`error: POST /v1/core/webhooks/ failed: ${cause}`);
+    expect(lines[2]).toMatch(/^hint: \S/);
+    expect(lines.slice(3)).toEqual(['']);
+    expectClean(result);
+  });
+
+  it('webhooks trigger: the failure of the sandbox check, or (a server that answered) not a sandbox', async () => {
+    const service = await failingService(failure);
+    const result = await merch(service, ['webhooks', 'trigger', 'order.changed', '--id', '5', ...fast(failure)]);
+    const lines = result.stderr.split('\n');
+    if (ANSWERS_AS_A_SERVER.has(failure)) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(lines[0]).toMatch(/^error: webhooks trigger works only against the sandbox, and http:\/\/127\.0\.0\.1:\d+ is not one$/);
+    } else {
+      expect(result.code, result.stderr).toBe(code);
+      expect(lines[0]).toBe(`error: GET /_sandbox/info failed: ${cause}`);
+    }
+    expect(lines[1]).toMatch(/^hint: \S/);
+    expect(lines.slice(2)).toEqual(['']);
     expectClean(result);
   });
 });
