@@ -41,11 +41,12 @@ const lazyChildProcessForCommander = () =>
 
 // The API client uses only undici's Pool; undici's index loads every dispatcher, fetch,
 // WebSocket, the cache and the mocks (~1 MB bundled, ~15 ms to load on every API call in
-// npm run bench). src/api/client.ts gets Pool and the request API alone; other importers
-// (the webhook forwarder) still get the whole of undici.
+// npm run bench). src/api/client.ts gets Pool and its request() alone (not stream,
+// pipeline, upgrade or connect); other importers (the webhook forwarder) still get the
+// whole of undici.
 const SLIM_UNDICI = [
   "const Dispatcher = require('undici/lib/dispatcher/dispatcher');",
-  "Object.assign(Dispatcher.prototype, require('undici/lib/api'));",
+  "Dispatcher.prototype.request = require('undici/lib/api/api-request');",
   "exports.Pool = require('undici/lib/dispatcher/pool');",
 ].join('\n');
 

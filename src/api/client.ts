@@ -1,9 +1,9 @@
 import { Pool } from 'undici';
-import type { ZodType } from 'zod';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
+import type { ResponseSchema } from '../lib/shapes.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,8 +15,8 @@ export interface RequestOptions<T> {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** A lenient zod schema the response body must satisfy. */
-  schema?: ZodType<T>;
+  /** A lenient schema the response body must satisfy (lib/shapes.ts, or zod's). */
+  schema?: ResponseSchema<T>;
   /** Retry on connection errors, 429 and 502/503/504. Default: every method but POST. */
   retry?: boolean;
   headers?: Record<string, string>;
@@ -167,7 +167,7 @@ export class ApiClient {
     return typeof token === 'object' ? token.current() : token;
   }
 
-  get<T>(path: string, query?: Record<string, QueryValue>, schema?: ZodType<T>): Promise<T> {
+  get<T>(path: string, query?: Record<string, QueryValue>, schema?: ResponseSchema<T>): Promise<T> {
     return this.request({ method: 'GET', path, query, schema }).then((r) => r.data);
   }
 
@@ -215,7 +215,7 @@ export class ApiClient {
     return headers;
   }
 
-  private parse<T>(what: { method: string; path: string }, status: number, text: string, schema?: ZodType<T>): T {
+  private parse<T>(what: { method: string; path: string }, status: number, text: string, schema?: ResponseSchema<T>): T {
     if (text.trim() === '') return undefined as T;
     let json: unknown;
     try {

@@ -1,4 +1,4 @@
-import { formatPath, type FieldPath } from '../contract/order-request.js';
+import { formatPath, type FieldPath } from '../contract/field-path.js';
 
 /**
  * Validation error bodies, as Django REST Framework writes them and the sandbox answers:

@@ -1,13 +1,13 @@
-import { z, type ZodType } from 'zod';
 import type { ApiClient, QueryValue } from './client.js';
+import { array, count, looseObject, string, union, type ResponseSchema } from '../lib/shapes.js';
 
 /** The page envelope of every paginated list (spec section 8); unknown keys pass. */
-export function pageSchema<T>(item: ZodType<T>) {
-  return z.looseObject({
-    count: z.number().int().nonnegative().optional(),
-    next: z.string().nullable().optional(),
-    previous: z.string().nullable().optional(),
-    results: z.array(item),
+export function pageSchema<T>(item: ResponseSchema<T>) {
+  return looseObject({
+    count: count().optional(),
+    next: string().nullish(),
+    previous: string().nullish(),
+    results: array(item),
   });
 }
 
@@ -45,12 +45,12 @@ export async function* paginate<T>(
   client: ApiClient,
   path: string,
   query: Record<string, QueryValue>,
-  item: ZodType<T>,
+  item: ResponseSchema<T>,
   options: PageOptions,
 ): AsyncGenerator<T> {
   // Where the spec does not show a list's shape (webhook subscriptions, parts), a bare
   // array is accepted too: it is every record at once.
-  const schema = z.union([pageSchema(item), z.array(item)]);
+  const schema = union([pageSchema(item), array(item)]);
   const limit = options.limit ?? (options.all ? ALL_PAGE_SIZE : undefined);
   const fetchPage = async (offset: number | undefined): Promise<Page<T>> => {
     const page = (await client.get(path, { ...query, limit, offset }, schema)) as Page<T> | T[];

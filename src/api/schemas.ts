@@ -1,115 +1,116 @@
-import { z } from 'zod';
+import { array, boolean, looseObject, number, record, string, union, unknown, type Infer } from '../lib/shapes.js';
 
 // Lenient schemas of the service's records: the fields the CLI reads are typed, unknown
 // fields pass through untouched, and nested values are nullable where the spec says so.
+// Checked with lib/shapes.ts (zod's API and answers, without loading zod).
 
-export const moneySchema = z.looseObject({
-  currency: z.string().nullish(),
-  amount: z.number().nullish(),
-  display: z.string().nullish(),
+export const moneySchema = looseObject({
+  currency: string().nullish(),
+  amount: number().nullish(),
+  display: string().nullish(),
 });
 
-export const namedRefSchema = z.looseObject({
-  id: z.union([z.number(), z.string()]).nullish(),
-  name: z.string().nullish(),
+export const namedRefSchema = looseObject({
+  id: union([number(), string()]).nullish(),
+  name: string().nullish(),
 });
 
-const idSchema = z.union([z.number(), z.string()]);
+const idSchema = union([number(), string()]);
 
-export const supplierProductSchema = z.looseObject({
+export const supplierProductSchema = looseObject({
   id: idSchema,
-  name: z.string().nullish(),
-  created_at: z.string().nullish(),
-  design_tool_sku: z.string().nullish(),
+  name: string().nullish(),
+  created_at: string().nullish(),
+  design_tool_sku: string().nullish(),
 });
 
-export const attributeValueSchema = z.looseObject({ name: z.string(), hex: z.string().nullish() });
+export const attributeValueSchema = looseObject({ name: string(), hex: string().nullish() });
 
-export const customProductSchema = z.looseObject({
+export const customProductSchema = looseObject({
   id: idSchema,
-  name: z.string().nullish(),
-  tags: z.array(z.string()).nullish(),
-  prices: z.looseObject({ currency: z.string().nullish(), price: moneySchema.nullish() }).nullish(),
+  name: string().nullish(),
+  tags: array(string()).nullish(),
+  prices: looseObject({ currency: string().nullish(), price: moneySchema.nullish() }).nullish(),
   design_status: namedRefSchema.nullish(),
-  minimum: z.number().nullish(),
-  sellable: z.boolean().nullish(),
-  available_attributes: z.record(z.string(), z.array(attributeValueSchema).nullish()).nullish(),
-  created_at: z.string().nullish(),
+  minimum: number().nullish(),
+  sellable: boolean().nullish(),
+  available_attributes: record(array(attributeValueSchema).nullish()).nullish(),
+  created_at: string().nullish(),
 });
 
-export const partSchema = z.looseObject({
+export const partSchema = looseObject({
   id: idSchema,
-  code: z.string().nullish(),
-  variant: z.record(z.string(), z.unknown()).nullish(),
+  code: string().nullish(),
+  variant: record(unknown()).nullish(),
 });
 
-export const addressSchema = z.looseObject({
-  line_1: z.string().nullish(),
-  line_2: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  postal_code: z.string().nullish(),
-  country: z.string().nullish(),
+export const addressSchema = looseObject({
+  line_1: string().nullish(),
+  line_2: string().nullish(),
+  city: string().nullish(),
+  state: string().nullish(),
+  postal_code: string().nullish(),
+  country: string().nullish(),
 });
 
-export const orderLineItemSchema = z.looseObject({
+export const orderLineItemSchema = looseObject({
   id: idSchema,
-  part: z.looseObject({ product_name: z.string().nullish(), variant: z.record(z.string(), z.unknown()).nullish() }).nullish(),
-  quantity: z.number().nullish(),
+  part: looseObject({ product_name: string().nullish(), variant: record(unknown()).nullish() }).nullish(),
+  quantity: number().nullish(),
   price: moneySchema.nullish(),
   subtotal: moneySchema.nullish(),
   status: namedRefSchema.nullish(),
 });
 
-export const shippingOrderSchema = z.looseObject({
+export const shippingOrderSchema = looseObject({
   id: idSchema,
   status: namedRefSchema.nullish(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
+  first_name: string().nullish(),
+  last_name: string().nullish(),
   address: addressSchema.nullish(),
-  tracking_number: z.string().nullish(),
-  line_items: z.array(z.looseObject({ id: idSchema, quantity: z.number().nullish() })).nullish(),
+  tracking_number: string().nullish(),
+  line_items: array(looseObject({ id: idSchema, quantity: number().nullish() })).nullish(),
 });
 
-export const orderSchema = z.looseObject({
+export const orderSchema = looseObject({
   id: idSchema,
   status: namedRefSchema.nullish(),
   payment_status: namedRefSchema.nullish(),
-  created_at: z.string().nullish(),
-  external_id: z.string().nullish(),
+  created_at: string().nullish(),
+  external_id: string().nullish(),
   subtotal: moneySchema.nullish(),
   shipping: moneySchema.nullish(),
   tax: moneySchema.nullish(),
   total: moneySchema.nullish(),
-  line_items: z.array(orderLineItemSchema).nullish(),
-  shipping_orders: z.array(shippingOrderSchema).nullish(),
+  line_items: array(orderLineItemSchema).nullish(),
+  shipping_orders: array(shippingOrderSchema).nullish(),
 });
 
-export const paymentMethodSchema = z.looseObject({
-  id: z.string(),
-  type: z.string().nullish(),
-  is_default: z.boolean().nullish(),
-  card: z.looseObject({ brand: z.string().nullish(), last4: z.string().nullish(), exp_month: z.number().nullish(), exp_year: z.number().nullish() }).nullish(),
-  us_bank_account: z.looseObject({ bank_name: z.string().nullish(), last4: z.string().nullish(), account_type: z.string().nullish() }).nullish(),
+export const paymentMethodSchema = looseObject({
+  id: string(),
+  type: string().nullish(),
+  is_default: boolean().nullish(),
+  card: looseObject({ brand: string().nullish(), last4: string().nullish(), exp_month: number().nullish(), exp_year: number().nullish() }).nullish(),
+  us_bank_account: looseObject({ bank_name: string().nullish(), last4: string().nullish(), account_type: string().nullish() }).nullish(),
 });
 
 /** `GET /v1/payment-methods/`: one array per payment type. */
-export const paymentMethodsSchema = z.looseObject({
-  card: z.array(paymentMethodSchema).nullish(),
-  us_bank_account: z.array(paymentMethodSchema).nullish(),
+export const paymentMethodsSchema = looseObject({
+  card: array(paymentMethodSchema).nullish(),
+  us_bank_account: array(paymentMethodSchema).nullish(),
 });
 
-export const webhookSubscriptionSchema = z.looseObject({
+export const webhookSubscriptionSchema = looseObject({
   id: idSchema,
-  event: z.string().nullish(),
-  target: z.string().nullish(),
-  is_active: z.boolean().nullish(),
-  account: z.string().nullish(),
+  event: string().nullish(),
+  target: string().nullish(),
+  is_active: boolean().nullish(),
+  account: string().nullish(),
 });
 
-export type SupplierProduct = z.infer<typeof supplierProductSchema>;
-export type CustomProduct = z.infer<typeof customProductSchema>;
-export type Part = z.infer<typeof partSchema>;
-export type Order = z.infer<typeof orderSchema>;
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
+export type SupplierProduct = Infer<typeof supplierProductSchema>;
+export type CustomProduct = Infer<typeof customProductSchema>;
+export type Part = Infer<typeof partSchema>;
+export type Order = Infer<typeof orderSchema>;
+export type PaymentMethod = Infer<typeof paymentMethodSchema>;
+export type WebhookSubscription = Infer<typeof webhookSubscriptionSchema>;

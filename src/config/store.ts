@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { looseObject, object, oneOf, record, string, type Infer } from '../lib/shapes.js';
 import { ConfigError } from './errors.js';
 import { CONFIG_FILE_NAME } from './paths.js';
 
@@ -9,42 +9,44 @@ import { CONFIG_FILE_NAME } from './paths.js';
  * read by the token provider, rewritten by each refresh. `refresh_token` and
  * `client_secret` are secrets: never printed.
  */
-export const sessionSchema = z.object({
-  method: z.enum(['password', 'web', 'token']),
+const sessionSchema = object({
+  method: oneOf(['password', 'web', 'token']),
   /** ISO time the access token expires; absent when the service did not say. */
-  expires_at: z.string().optional(),
-  refresh_token: z.string().optional(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
+  expires_at: string().optional(),
+  refresh_token: string().optional(),
+  client_id: string().optional(),
+  client_secret: string().optional(),
   /** How the token endpoint accepted the client: HTTP Basic, or form fields. */
-  client_auth: z.enum(['basic', 'post']).optional(),
-  token_url: z.string().optional(),
-  revoke_url: z.string().optional(),
-  user: z.object({ id: z.string().optional(), email: z.string(), username: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() }).optional(),
-  account: z.object({ id: z.string(), name: z.string() }).optional(),
+  client_auth: oneOf(['basic', 'post']).optional(),
+  token_url: string().optional(),
+  revoke_url: string().optional(),
+  user: object({ id: string().optional(), email: string(), username: string().optional(), first_name: string().optional(), last_name: string().optional() }).optional(),
+  account: object({ id: string(), name: string() }).optional(),
 });
 
-export type Session = z.infer<typeof sessionSchema>;
+export type Session = Infer<typeof sessionSchema>;
 
 /** What one profile stores. `token`, `design-tool-key` and the session's secrets are never printed. */
-export const profileSchema = z.object({
-  'base-url': z.string().optional(),
-  'account-id': z.string().optional(),
-  'design-tool-url': z.string().optional(),
-  'token-url': z.string().optional(),
-  'authorize-url': z.string().optional(),
-  'revoke-url': z.string().optional(),
+const profileSchema = object({
+  'base-url': string().optional(),
+  'account-id': string().optional(),
+  'design-tool-url': string().optional(),
+  'token-url': string().optional(),
+  'authorize-url': string().optional(),
+  'revoke-url': string().optional(),
   /** The access token (from merch login, or --with-token). */
-  token: z.string().optional(),
-  'design-tool-key': z.string().optional(),
+  token: string().optional(),
+  'design-tool-key': string().optional(),
   session: sessionSchema.optional(),
 });
 
-export type Profile = z.infer<typeof profileSchema>;
+export type Profile = Infer<typeof profileSchema>;
 export type ProfileKey = keyof Profile;
 
-const configSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) }).passthrough();
-type ConfigFile = z.infer<typeof configSchema>;
+// Checked with lib/shapes.ts (zod's API and answers): every command reads this file, and
+// loading zod for it cost more than the rest of `merch products list --json`'s own code.
+const configSchema = looseObject({ profiles: record(profileSchema).optional() });
+type ConfigFile = Infer<typeof configSchema> & { profiles: Record<string, Profile> };
 
 /**
  * Reads the config file. Reading is a plain JSON parse so that every command does not pay
@@ -62,7 +64,7 @@ export function readConfig(dir: string): ConfigFile {
   if (!parsed.success) {
     throw new ConfigError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'unreadable-file', 'fix or delete it, then run merch login again');
   }
-  return parsed.data;
+  return { profiles: parsed.data.profiles ?? {}, ...parsed.data };
 }
 
 export function readProfile(dir: string, profile: string): Profile {

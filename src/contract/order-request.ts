@@ -76,16 +76,3 @@ export const orderRequestSchema = z.strictObject(
 
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 export type OrderAddress = z.infer<typeof addressSchema>;
-
-/** Where a value sits in a request body: `['shipping_orders', 3, 'recipient', 'postal_code']`. */
-export type FieldPath = (string | number)[];
-
-/** `['shipping_orders', 3, 'recipient', 'postal_code']` -> `shipping_orders[3].recipient.postal_code`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out;
-}

@@ -1,6 +1,7 @@
 import { USUAL_RECIPIENT_FIELDS } from './address.js';
 import { findOffered, matchValue, offeredAttributes } from './attributes.js';
-import { formatPath, orderRequestSchema, type FieldPath, type OrderRequest } from './order-request.js';
+import { formatPath, type FieldPath } from './field-path.js';
+import { orderRequestSchema, type OrderRequest } from './order-request.js';
 
 /**
  * The rules of an order creation request (spec 4.4), judged the same way by the CLI before

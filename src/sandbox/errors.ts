@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { formatPath } from '../contract/order-request.js';
+import { formatPath } from '../contract/field-path.js';
 import type { Finding } from '../contract/order-rules.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { fieldErrorsOf } from '../../src/api/field-errors.js';
-import { formatPath } from '../../src/contract/order-request.js';
+import { formatPath } from '../../src/contract/field-path.js';
 import { BuildError } from '../../src/orders/builder.js';
 import { OrderInvalid } from '../../src/orders/errors.js';
 import { AccountLookups, prepareOrder } from '../../src/orders/prepare.js';

@@ -1,7 +1,7 @@
 import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
-import type { ZodType } from 'zod';
+import type { ResponseSchema } from '../../lib/shapes.js';
 import { orderSchema, type Order } from '../schemas.js';
 
 export interface OrderFilters {
@@ -14,7 +14,7 @@ export interface OrderFilters {
 }
 
 /** The account's orders; `schema` reads each record (by default the whole lenient order schema). */
-export function listOrders<T = Order>(client: ApiClient, page: PageOptions, filters: OrderFilters = {}, schema: ZodType<T> = orderSchema as unknown as ZodType<T>): AsyncGenerator<T> {
+export function listOrders<T = Order>(client: ApiClient, page: PageOptions, filters: OrderFilters = {}, schema: ResponseSchema<T> = orderSchema as unknown as ResponseSchema<T>): AsyncGenerator<T> {
   return paginate(client, '/v1/orders', { ...filters }, schema, page);
 }
 
