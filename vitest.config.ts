@@ -17,7 +17,7 @@ export default defineConfig({
     // process, a browser, a --max-wait, a retry's backoff), and a third keeps the cores busy
     // meanwhile. The tests wait for conditions, never for guessed times, so they hold on a
     // busy machine (docs/reliability.md, "Budget").
-    maxWorkers: '150%',
+    maxWorkers: 3,
     // The files of a worker share one module graph instead of loading the CLI, the sandbox
     // and their dependencies again for each file (the suite took twice as long isolated).
     // The CLI keeps no module state between runs (each run gets its streams, environment
