@@ -58,7 +58,11 @@ export async function waitForOrder<R extends Record<string, unknown>>(request: W
     },
   );
   const order = follower.order;
-  return { outcome: outcomeOf(order, request.until, request.interrupted.aborted && !deadline.aborted), order, record, answered: health.everAnswered, failing: health.failing };
+  // A wait that ran out with no answer failed for all of --max-wait. (The clock may say a
+  // millisecond less: the deadline's timer counts from the event loop's cached time.)
+  const failedThroughout = deadline.aborted && !request.interrupted.aborted && !health.everAnswered;
+  const failing = health.failing && failedThroughout ? { ...health.failing, forMs: Math.max(health.failing.forMs, request.maxWaitMs) } : health.failing;
+  return { outcome: outcomeOf(order, request.until, request.interrupted.aborted && !deadline.aborted), order, record, answered: health.everAnswered, failing };
 }
 
 function outcomeOf(order: TrackedOrder | undefined, until: WaitState, interrupted: boolean): WaitOutcome {
