@@ -18,16 +18,16 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
   return async function (this: Command<A, O, GlobalOptions>): Promise<void> {
     const program = rootOf(this);
     const globals = this.optsWithGlobals();
-    const { createContext } = await import('../context.js');
+    const { createContext, unknownProfileWarning, queryProblem } = await import('./command-core.js');
     const ctx = createContext(globals, program.environment);
     if (!PROFILE_MAKERS.has(pathOf(this))) {
       const origin = globals.profile !== undefined ? '--profile' : 'MERCH_PROFILE';
-      const warning = (await import('../config/unknown-profile.js')).unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);
+      const warning = unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);
       if (warning) ctx.io.err(warning);
     }
     if (globals.query !== undefined) {
       // Before any request is sent.
-      const problem = await (await import('../output/render.js')).queryProblem(globals.query);
+      const problem = await queryProblem(globals.query);
       if (problem !== undefined) throw new UsageError(`--query: not a valid JMESPath expression: ${problem}`);
     }
     try {

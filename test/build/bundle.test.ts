@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { checkPluginsApplied, startUpPlugins } from '../../scripts/esbuild-plugins.mjs';
 import { ROOT } from '../support/process.js';
-import { DIST, distFiles, modulesIn, staticClosure } from './dist.js';
+import { DIST, distFiles, lazyImportsOf, modulesIn, staticClosure } from './dist.js';
 
 // The esbuild plugins (scripts/esbuild-plugins.mjs) reach into private files of commander,
 // undici and zod to keep start-up cheap. An upgrade that moves those files must fail here
@@ -63,5 +63,26 @@ describe('the bundle and the packages its plugins reach into', () => {
           .join('[\\s\\S]*'),
       ),
     );
+  });
+});
+
+// What a run loads: a file costs the loader a read, a compile and a link, so the start-up
+// path is main.js and few chunks (scripts/chunk-layout.mjs).
+describe('the files a run loads', () => {
+  it('loads commander and the command table for `merch COMMAND --help`, not the command core', () => {
+    const loaded = staticClosure('main.js').flatMap(modulesIn);
+    expect(loaded).toContain('src/commands/register.ts');
+    expect(loaded.filter((m) => m === 'src/context.ts' || m === 'src/api/client.ts' || m.startsWith('node_modules/undici/'))).toEqual([]);
+  });
+
+  it('loads a command in a handful of files: main.js, the command core, the command', () => {
+    // esbuild alone gave each set of importers a chunk: `products list` loaded 41 files.
+    const [core, ...others] = lazyImportsOf('src/commands/action.ts');
+    expect(others).toEqual([]);
+    const list = lazyImportsOf('src/commands/products/index.ts').find((file) => staticClosure(file).flatMap(modulesIn).includes('src/commands/products/list.ts'));
+    expect(list).toBeDefined();
+    const files = new Set([...staticClosure('main.js'), ...staticClosure(core!), ...staticClosure(list!)]);
+    expect([...files].flatMap(modulesIn)).toEqual(expect.arrayContaining(['src/context.ts', 'src/api/client.ts', 'src/output/render.ts', 'src/api/paginate.ts']));
+    expect(files.size).toBeLessThanOrEqual(10);
   });
 });

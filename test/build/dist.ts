@@ -33,3 +33,14 @@ export function staticClosure(file: string): string[] {
   visit(file);
   return [...seen];
 }
+
+/** The files that `module`'s code loads by import() (each a file of dist/, relative to it). */
+export function lazyImportsOf(module: string): string[] {
+  const file = distFiles().find((f) => modulesIn(f).includes(module));
+  if (!file) throw new Error(`${module} is not in dist/`);
+  const text = distText(file);
+  const start = text.indexOf(`\n// ${module}\n`) + module.length + 5;
+  const next = text.slice(start).search(/^\/\/ (?:src|node_modules)\//m);
+  const code = next === -1 ? text.slice(start) : text.slice(start, start + next);
+  return [...code.matchAll(/\bimport\("(\.[^"]+)"\)/g)].map((m) => relative(DIST, join(DIST, dirname(file), m[1]!)));
+}

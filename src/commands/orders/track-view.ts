@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { countByStatus, type ShipmentRecord } from '../../orders/track/shipment-record.js';
 import type { ResultsRow } from '../../orders/track/results-rows.js';
 import { isMachineOutput, printList, printsTable, type Column } from '../../output/render.js';
+import { cell } from '../../output/sanitize.js';
 
 /** How `orders track` shows the shipments of a send, and what it says about them. */
 
@@ -53,7 +54,6 @@ export async function printShipments(ctx: Context, shipments: ShipmentRecord[]):
 /** The width of the table with every value whole. */
 async function naturalWidth(columns: Column<ShipmentRecord>[], shipments: ShipmentRecord[]): Promise<number> {
   const { default: stringWidth } = await import('string-width');
-  const { cell } = await import('../../output/sanitize.js');
   const widths = columns.map((c) => Math.max(stringWidth(c.header), ...shipments.map((s) => stringWidth(cell(c.value(s))))));
   return widths.reduce((sum, width) => sum + width, 0) + 2 * (columns.length - 1);
 }
