@@ -78,6 +78,24 @@ const slimUndiciForTheApiClient = () =>
     }));
   });
 
+// undici's HTTP/1 client requires its HTTP/2 client at load, which requires node:http2
+// (with Node's tls and crypto): ~10 ms of every API call, for a client that only an
+// `allowH2` connection uses, and merch never asks for one. The HTTP/2 client becomes a
+// stand-in that loads it on the first HTTP/2 connection (its code stays in the bundle).
+const lazyHttp2ClientForUndici = () =>
+  replacing('lazy-http2-client-for-undici', 'undici', "lib/dispatcher/client.js's `require('./client-h2.js')`", (b, count) => {
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
+      count();
+      return { path: 'client-h2', namespace: 'lazy-undici-h2', pluginData: args.resolveDir };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-undici-h2' }, (args) => ({
+      contents: "module.exports = function connectH2(...args) { return require('./client-h2.js')(...args); };",
+      resolveDir: args.pluginData,
+      loader: 'js',
+    }));
+  });
+
 // `import { z } from 'zod'` keeps zod's whole namespace, with its 64 locales (~0.4 MB of
 // the bundled zod, loaded by every command that reads an API answer). merch uses only the
 // English messages zod registers by default; `z.locales` keeps `en` alone.
@@ -97,7 +115,7 @@ const englishOnlyZodLocales = () =>
 
 /** A fresh set of the plugins for one build (each counts its own replacements). */
 export function startUpPlugins() {
-  return [lazyChildProcessForCommander(), slimUndiciForTheApiClient(), englishOnlyZodLocales()];
+  return [lazyChildProcessForCommander(), slimUndiciForTheApiClient(), lazyHttp2ClientForUndici(), englishOnlyZodLocales()];
 }
 
 /** Throws, naming the package and its version, when a plugin replaced nothing in a build. */

@@ -39,6 +39,15 @@ describe('the bundle and the packages its plugins reach into', () => {
     expect(distFiles().flatMap(modulesIn)).toContain('node_modules/undici/index.js');
   });
 
+  it("loads undici's HTTP/2 client (and node:http2) only for an HTTP/2 connection", () => {
+    const clientChunk = distFiles().find((file) => modulesIn(file).includes('src/api/client.ts'))!;
+    expect(modulesIn(clientChunk)).toContain('node_modules/undici/lib/dispatcher/client-h2.js'); // bundled, loaded when called
+    const script = `await import(${JSON.stringify(join(DIST, clientChunk))}); process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => /http2/.test(m))));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([]);
+  });
+
   it("keeps zod's English locale alone", () => {
     const locales = distFiles().flatMap(modulesIn).filter((m) => m.startsWith('node_modules/zod/') && m.includes('/locales/'));
     expect(locales).toEqual(['node_modules/zod/v4/locales/en.js']);
