@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import { isLoopbackHost } from '../config/settings.js';
+import { keepWebAssemblyOnTheBaselineCompiler } from './baseline-wasm.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
@@ -234,6 +235,7 @@ export class ApiClient {
   private poolFor(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
+      keepWebAssemblyOnTheBaselineCompiler();
       pool = new Pool(origin, { connections: 16, keepAliveTimeout: 10_000 });
       this.pools.set(origin, pool);
     }
