@@ -17,7 +17,7 @@ import { allRecords, FULL, int, merchWithin, recordFigures, replayHint, rng, SEE
 // seeded random moments (webhooks listen). After a rerun or a restart, nothing is lost and
 // nothing is doubled beyond what docs/orders.md and docs/webhooks.md promise.
 
-const sandbox = useSandbox({ eventDelayMs: 3_600_000 });
+const sandbox = useSandbox();
 const children = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of children) child.kill('SIGKILL');

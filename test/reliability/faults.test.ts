@@ -15,8 +15,8 @@ const CATALOG = FULL ? 5000 : 1000;
 const LIST_RUNS = FULL ? 20 : 3;
 const ORDERS = FULL ? 200 : 30;
 /** Sandbox seeds derive from the suite seed, so RELIABILITY_SEED also changes the faults. */
-const faulty = useSandbox({ catalog: CATALOG, faults: 0.3, seed: seedOf('faults') % 100_000, eventDelayMs: 3_600_000 });
-const clean = useSandbox({ catalog: CATALOG, seed: seedOf('faults') % 100_000, eventDelayMs: 3_600_000 });
+const faulty = useSandbox({ catalog: CATALOG, faults: 0.3, seed: seedOf('faults') % 100_000 });
+const clean = useSandbox({ catalog: CATALOG, seed: seedOf('faults') % 100_000 });
 const exhausted = useSandbox({ faults: 1, faultKinds: ['status_503'] });
 const dropping = useSandbox({ faults: 1, faultKinds: ['drop_before'] });
 

@@ -11,7 +11,7 @@ import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, re
 const COUNT = FULL ? 1000 : 60;
 const LANES = 4;
 /** One sandbox per lane, so a lane's requests are its own runs' requests. */
-const lanes = Array.from({ length: LANES }, () => useSandbox({ eventDelayMs: 3_600_000 }));
+const lanes = Array.from({ length: LANES }, () => useSandbox());
 
 const NUMBERS = ['0', '1', '-1', '3', '100001', '1001', '2147483648', '9007199254740993', '1e309', '-0', '0x10', '1.5', 'NaN', 'Infinity', '99999999999999999999999999', ' 7 ', '٣'];
 const TEXT = ['', ' ', 'x', 'mug', 'Ünïcödé', '日本語', '🧢🎉', '\u202Eevil', 'a\tb', 'line\nbreak', "'; DROP TABLE--", '$(id)', '%00', '../../etc/passwd', '-', '--', '-x', 'a'.repeat(5000), '\u0007bell', '\u001b[31mred'];

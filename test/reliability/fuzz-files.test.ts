@@ -11,7 +11,7 @@ import { CONTRACT_EXIT_CODES, crashSigns, FULL, int, merchWithin, pick, pool, re
 
 const COUNT = FULL ? 1000 : 60;
 const LANES = 4;
-const lanes = Array.from({ length: LANES }, () => useSandbox({ eventDelayMs: 3_600_000 }));
+const lanes = Array.from({ length: LANES }, () => useSandbox());
 
 type R = () => number;
 

@@ -22,8 +22,8 @@ import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf }
 const SEQUENCES = FULL ? 1_000 : 200;
 const MAX_STEPS = FULL ? 10 : 2;
 
-const drf = useSandbox({ eventDelayMs: 3_600_000, recordRequests: false });
-const conflict409 = useSandbox({ duplicateOrder: '409', eventDelayMs: 3_600_000, recordRequests: false });
+const drf = useSandbox({ recordRequests: false });
+const conflict409 = useSandbox({ duplicateOrder: '409', recordRequests: false });
 
 const newRoot = useTempDirs('merch-model-');
 let root: string;

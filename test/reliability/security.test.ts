@@ -16,7 +16,7 @@ import { merchWithin, recordFigures, replayHint, type TimedResult } from './help
 // the listener's secret is enforced, and one sandbox account cannot touch another's data.
 
 const KEY = 'sandbox-design-key';
-const sandbox = useSandbox({ eventDelayMs: 3_600_000, deliveryRetryBaseMs: 50 });
+const sandbox = useSandbox({ deliveryRetryBaseMs: 50 });
 
 /** `merch ...args` under `umask 000`, so a file is private only if the CLI makes it so. */
 function merchUmask0(args: string[], env: Record<string, string | undefined>, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {

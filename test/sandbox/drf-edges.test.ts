@@ -10,8 +10,7 @@ import { ACME, call } from './helpers.js';
  * the page is the default one.
  */
 
-// Orders stay where they are (no lifecycle step between two requests compared).
-const sandbox = useSandbox({ catalog: 30, eventDelayMs: 3_600_000 });
+const sandbox = useSandbox({ catalog: 30 });
 
 /** Ids filled in before the rows run: an order, a payment method and a webhook subscription of acme's. */
 const ids = { order: 0, method: '', webhook: 0 };

@@ -3,8 +3,7 @@ import { useSandbox } from '../support/sandbox.js';
 import { call } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
-// Orders stay where they are (no lifecycle step between two requests compared).
-const sandbox = useSandbox({ catalog: 30, eventDelayMs: 3_600_000 });
+const sandbox = useSandbox({ catalog: 30 });
 
 const LISTS = [
   '/v1/supplier-products',

@@ -7,7 +7,7 @@ import { validOrder } from './order-fixtures.js';
 
 const sandbox = useSandbox({ eventDelayMs: 100 });
 /** Orders that stay as created (no payment within the test), so a read equals the creation's answer. */
-const still = useSandbox({ eventDelayMs: 3_600_000 });
+const still = useSandbox();
 
 describe('order creation', () => {
   it('creates an order with computed totals in the spec shapes (201)', async () => {

@@ -2,11 +2,16 @@ import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { TOKEN } from './run-merch.js';
 
-/** A sandbox for the test file on port 0 (seed 1, 200 products, quiet), started before its tests and closed after them. */
+/**
+ * A sandbox for the test file on port 0 (seed 1, 200 products, quiet), started before its
+ * tests and closed after them. Its orders hold still (the lifecycle's steps an hour apart),
+ * so two answers a test compares never straddle a step, however slow the machine; a test
+ * of the lifecycle asks for its pace with `eventDelayMs`.
+ */
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
   let sandbox: Sandbox | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 1, catalog: 200, quiet: true, ...options });
+    sandbox = await startSandbox({ port: 0, seed: 1, catalog: 200, quiet: true, eventDelayMs: 3_600_000, ...options });
   });
   afterAll(async () => {
     await sandbox?.close();
