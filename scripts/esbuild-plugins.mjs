@@ -23,20 +23,34 @@ function replacing(name, pkg, what, setup) {
   return plugin;
 }
 
+/**
+ * A plugin that hands `importer`'s import of `specifier` a stand-in module of `contents`,
+ * resolved in `resolveDir` (by default beside the importer, so the stand-in's own relative
+ * requires reach the package's real files). Other importers get the real module.
+ */
+function standIn({ name, pkg, what, specifier, importer, contents, resolveDir, onStart }) {
+  return replacing(name, pkg, what, (b, count) => {
+    if (onStart) b.onStart(onStart);
+    b.onResolve({ filter: specifier }, (args) => {
+      if (!importer.test(args.importer)) return undefined;
+      count();
+      return { path: name, namespace: name, pluginData: resolveDir ?? args.resolveDir };
+    });
+    b.onLoad({ filter: /.*/, namespace: name }, (args) => ({ contents, resolveDir: args.pluginData, loader: 'js' }));
+  });
+}
+
 // commander loads node:child_process at start-up only to run executable subcommands,
 // which merch does not have; loading it cost ~2.5 ms of every run (npm run bench, start-up
 // rows). commander gets a stand-in that loads the real module on first use of any export.
 const lazyChildProcessForCommander = () =>
-  replacing('lazy-child-process-for-commander', 'commander', "its `require('node:child_process')`", (b, count) => {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) => {
-      if (!/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)) return undefined;
-      count();
-      return { path: 'child_process', namespace: 'lazy-builtin' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
-      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
-      loader: 'js',
-    }));
+  standIn({
+    name: 'lazy-child-process-for-commander',
+    pkg: 'commander',
+    what: "its `require('node:child_process')`",
+    specifier: /^node:child_process$/,
+    importer: /[\\/]node_modules[\\/]commander[\\/]/,
+    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
   });
 
 // The API client uses only undici's Pool; undici's index loads every dispatcher, fetch,
@@ -64,18 +78,15 @@ function checkSlimUndici() {
 }
 
 const slimUndiciForTheApiClient = () =>
-  replacing('slim-undici-for-the-api-client', 'undici', "src/api/client.ts's `import 'undici'`", (b, count) => {
-    b.onStart(checkSlimUndici);
-    b.onResolve({ filter: /^undici$/ }, (args) => {
-      if (!/[\\/]src[\\/]api[\\/]client\.ts$/.test(args.importer)) return undefined;
-      count();
-      return { path: 'undici', namespace: 'slim-undici' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'slim-undici' }, () => ({
-      contents: SLIM_UNDICI,
-      resolveDir: new URL('.', ROOT).pathname,
-      loader: 'js',
-    }));
+  standIn({
+    name: 'slim-undici-for-the-api-client',
+    pkg: 'undici',
+    what: "src/api/client.ts's `import 'undici'`",
+    specifier: /^undici$/,
+    importer: /[\\/]src[\\/]api[\\/]client\.ts$/,
+    contents: SLIM_UNDICI,
+    resolveDir: new URL('.', ROOT).pathname,
+    onStart: checkSlimUndici,
   });
 
 // undici's HTTP/1 client requires its HTTP/2 client at load, which requires node:http2
@@ -83,34 +94,26 @@ const slimUndiciForTheApiClient = () =>
 // `allowH2` connection uses, and merch never asks for one. The HTTP/2 client becomes a
 // stand-in that loads it on the first HTTP/2 connection (its code stays in the bundle).
 const lazyHttp2ClientForUndici = () =>
-  replacing('lazy-http2-client-for-undici', 'undici', "lib/dispatcher/client.js's `require('./client-h2.js')`", (b, count) => {
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
-      if (!/[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
-      count();
-      return { path: 'client-h2', namespace: 'lazy-undici-h2', pluginData: args.resolveDir };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'lazy-undici-h2' }, (args) => ({
-      contents: "module.exports = function connectH2(...args) { return require('./client-h2.js')(...args); };",
-      resolveDir: args.pluginData,
-      loader: 'js',
-    }));
+  standIn({
+    name: 'lazy-http2-client-for-undici',
+    pkg: 'undici',
+    what: "lib/dispatcher/client.js's `require('./client-h2.js')`",
+    specifier: /^\.\/client-h2\.js$/,
+    importer: /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    contents: "module.exports = function connectH2(...args) { return require('./client-h2.js')(...args); };",
   });
 
 // `import { z } from 'zod'` keeps zod's whole namespace, with its 64 locales (~0.4 MB of
 // the bundled zod, loaded by every command that reads an API answer). merch uses only the
 // English messages zod registers by default; `z.locales` keeps `en` alone.
 const englishOnlyZodLocales = () =>
-  replacing('english-only-zod-locales', 'zod', "its `import '../locales/index.js'`", (b, count) => {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
-      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
-      count();
-      return { path: 'zod-locales', namespace: 'zod-locales', pluginData: args.resolveDir };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: "export { default as en } from '../locales/en.js';",
-      resolveDir: args.pluginData,
-      loader: 'js',
-    }));
+  standIn({
+    name: 'english-only-zod-locales',
+    pkg: 'zod',
+    what: "its `import '../locales/index.js'`",
+    specifier: /^\.\.\/locales\/index\.js$/,
+    importer: /[\\/]node_modules[\\/]zod[\\/]/,
+    contents: "export { default as en } from '../locales/en.js';",
   });
 
 /** A fresh set of the plugins for one build (each counts its own replacements). */
