@@ -60,7 +60,7 @@ describe('orders track --until, where it cannot get there', () => {
     const [orderId] = await orderIdsOf(still(), send.runId, 1);
     const order = (await sandboxApi(still(), `/v1/orders/${orderId}`)).body;
     for (const _ of [1, 2]) await sandboxApi(still(), `/_sandbox/shipping-orders/${order.shipping_orders[0].id}/advance`, { method: 'POST' });
-    const result = await merch(still(), ['orders', 'track', '--results', send.results, '--until', 'shipped', '--max-wait', '0.5s', '--interval', '0.1']);
+    const result = await merch(still(), ['orders', 'track', '--results', send.results, '--until', 'shipped', '--max-wait', '2s', '--interval', '0.1']);
     expect(result.code).toBe(6);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(4);
     const [second, third] = order.shipping_orders.slice(1).map((s: { id: number }) => s.id);
@@ -68,7 +68,7 @@ describe('orders track --until, where it cannot get there', () => {
     expect(lines[0]).toMatch(/^3 shipments: 2 Created, 1 Shipped \(waiting for shipped, [\d.]+m?s\)$/);
     expect(lines.slice(1)).toEqual([
       '3 shipments: 2 Created, 1 Shipped',
-      `error: 2 of 3 shipments not shipped after 500ms: row 2 (shipment ${second}, order ${orderId}): Created, row 3 (shipment ${third}, order ${orderId}): Created`,
+      `error: 2 of 3 shipments not shipped after 2s: row 2 (shipment ${second}, order ${orderId}): Created, row 3 (shipment ${third}, order ${orderId}): Created`,
       'hint: wait longer with --max-wait (e.g. --max-wait 2h)',
     ]);
   });
