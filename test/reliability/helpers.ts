@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFailed } from 'vitest';
 import { forwardingProxy } from '../support/forwarding-proxy.js';
@@ -128,14 +127,17 @@ export async function allRecords<T = any>(baseUrl: string, path: string, token?:
 }
 
 /**
- * Figures of the latest run, one JSON file per scenario, for docs/reliability.md: kept on
- * purpose, so in the TMPDIR the run started with, not in its own (test/support/global-tmpdir.ts).
+ * Each scenario prints its figures (`reliability figures: {...}`); with
+ * RELIABILITY_FIGURES_DIR set it also writes them there, one JSON file per scenario, for
+ * docs/reliability.md. Nothing is written otherwise: a test run leaves TMPDIR as it was.
  */
-export const FIGURES_DIR = join(process.env.MERCH_TEST_OUTER_TMPDIR ?? tmpdir(), 'merch-reliability-figures');
 export function recordFigures(scenario: string, figures: Record<string, unknown>): void {
-  mkdirSync(FIGURES_DIR, { recursive: true });
   const line = { scenario, seed: SEED, full: FULL, at: new Date().toISOString(), ...figures };
-  writeFileSync(join(FIGURES_DIR, `${scenario}.json`), `${JSON.stringify(line, null, 2)}\n`);
+  const dir = process.env.RELIABILITY_FIGURES_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${scenario}.json`), `${JSON.stringify(line, null, 2)}\n`);
+  }
   console.log(`reliability figures: ${JSON.stringify(line)}`);
 }
 

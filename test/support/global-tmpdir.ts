@@ -5,8 +5,7 @@ import { join } from 'node:path';
 // vitest's globalSetup (vitest.config.ts): the run gets a TMPDIR of its own, set before the
 // workers start, so they, the CLI processes they spawn and Chromium all inherit it. At the
 // end, anything left in it fails the run, listed, and it is removed: a test removes what
-// it creates (test/support/temp-dir.ts). MERCH_TEST_OUTER_TMPDIR is the TMPDIR the run
-// started with, for what a test keeps on purpose (the reliability figures).
+// it creates (test/support/temp-dir.ts).
 
 /** How many names of a leftover directory's contents the failure shows. */
 const SHOWN = 5;
@@ -14,14 +13,11 @@ const SHOWN = 5;
 export default function setup(): () => void {
   const outer = tmpdir();
   const own = mkdtempSync(join(outer, 'merch-vitest-'));
-  const saved = { TMPDIR: process.env.TMPDIR, MERCH_TEST_OUTER_TMPDIR: process.env.MERCH_TEST_OUTER_TMPDIR };
+  const saved = process.env.TMPDIR;
   process.env.TMPDIR = own;
-  process.env.MERCH_TEST_OUTER_TMPDIR = outer;
   return () => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
     const left = readdirSync(own, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/ ${contents(join(own, entry.name))}` : entry.name));
     rmSync(own, { recursive: true, force: true, maxRetries: 5 });
     if (left.length > 0) {
