@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
+import { keepTheHeapLean } from '../../../lib/lean-heap.js';
 import type { OrderPieces } from '../../../orders/builder.js';
 import { BuildError } from '../../../orders/builder.js';
 import { OrderJournal } from '../../../orders/order-journal.js';
@@ -38,6 +39,8 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
   } catch (err) {
     throw new UsageError(`--recipients: cannot read ${options.recipients}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
+  // Every row of the list is read, and every order of the run read back: a heap near its live data.
+  keepTheHeapLean();
   const client = ctx.api();
   const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
   const run: ListRun = {
