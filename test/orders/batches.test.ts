@@ -6,11 +6,11 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/process.js';
-import { cliEnv, merch, type Result } from '../support/run-merch.js';
+import { cliEnv, merch, merchOnTerminal, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { listenForTest } from '../support/servers.js';
 import { tempDir } from '../support/temp-dir.js';
-import { tsv } from '../support/output.js';
+import { tableRows, tsv } from '../support/output.js';
 
 // orders create --recipients FILE [--batch-size N]: a list placed exactly once per row, on
 // any machine, however it is cut (issues 14.2, 14.3, 18.2, 18.3). Each "machine" is a config
@@ -138,8 +138,16 @@ describe('orders create --batch-size', () => {
     expect(again.stderr).not.toMatch(/\bcreated: order/);
     expect(tsv(again.stdout).slice(1).map((r) => [r[2], r[3]])).toEqual(ids.map((id) => [id, 'existing']));
     await expectResultsMatchService(out, 'F', 7, () => 'existing');
+    expect(tsv(again.stdout)[0]).toEqual(['batch', 'external_id', 'order_id', 'status', 'recipients', 'rows', 'error']);
     const json = await on(dir, args(csv, '--batch-size', '3', '--json'));
     expect(JSON.parse(json.stdout).map((o: any) => [String(o.order_id), o.status, o.recipients])).toEqual([[ids[0], 'existing', 3], [ids[1], 'existing', 3], [ids[2], 'existing', 1]]);
+    // On a terminal a table, as every list (the CLI contract); --format csv, CSV.
+    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3'), { env: { MERCH_CONFIG_DIR: dir } });
+    expect(screen.code, screen.stdout).toBe(0);
+    expect(tableRows(screen.stdout)).toContainEqual(['1', `${runId}-1`, ids[0], 'existing', '3', '1-3', '']);
+    expect(screen.stdout).not.toContain('\t');
+    const csvOut = await on(dir, args(csv, '--batch-size', '3', '--format', 'csv'));
+    expect(parse(csvOut.stdout, { columns: true }).map((r: any) => [r.order_id, r.status, r.rows])).toEqual([[ids[0], 'existing', '1-3'], [ids[1], 'existing', '4-6'], [ids[2], 'existing', '7']]);
   });
 
   it('issue 18 example 2: the same list with another batch size, or none, orders nothing new, on another machine too', async () => {
@@ -280,6 +288,15 @@ describe('orders create --batch-size', () => {
     ]);
     expect(plan.recipients).toBe(25);
     expect(plan.earlier).toEqual([]);
+    const piped = await on(undefined, args(csv, '--batch-size', '10', '--dry-run'));
+    expect(tsv(piped.stdout).map((r) => [r[0], r[2], r[4], r[5]])).toEqual([
+      ['batch', 'status', 'recipients', 'rows'],
+      ['1', 'to send', '10', '1-10'],
+      ['2', 'to send', '10', '11-20'],
+      ['3', 'to send', '5', '21-25'],
+    ]);
+    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '10', '--dry-run'));
+    expect(tableRows(screen.stdout).map((r) => [r[0], r[2], r[4], r[5]])).toContainEqual(['3', 'to send', '5', '21-25']);
     expect(sandbox().requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 

@@ -15,8 +15,7 @@ import { parseRecipientsCsv } from '../../../orders/recipients-csv.js';
 import { ResultsFile } from '../../../orders/results-file.js';
 import { describeRows } from '../../../orders/row-ranges.js';
 import { formatWarnings } from '../../../orders/validate.js';
-import { isMachineOutput, printJson, write } from '../../../output/render.js';
-import { cell } from '../../../output/sanitize.js';
+import { isMachineOutput, printJson, printList, write, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
@@ -191,12 +190,33 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
     return printJson(ctx, { run_id: figures.runId, recipients: figures.recipients, subtotal: figures.subtotal, earlier: figures.earlier, batches: figures.batches, warnings: figures.planWarnings });
   }
   const rows = [
-    ...plan.earlier.map((o) => [o.batch, o.external_id, 'existing', o.order_id, o.rows.length, ranges(o.rows), '']),
-    ...plan.batches.map((b) => [b.batch, b.external_id, 'to send', '', b.shipments, ranges(b.rows), b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?']),
-  ].map((r) => r.map(cell).join('\t'));
-  await write(ctx.io, `${['batch\texternal_id\tstatus\torder_id\trecipients\trows\tsubtotal', ...rows].join('\n')}\n`);
+    ...plan.earlier.map((o): PlannedRow => ({ batch: o.batch, external_id: o.external_id, status: 'existing', order_id: o.order_id, recipients: o.rows.length, rows: ranges(o.rows), subtotal: '' })),
+    ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?' })),
+  ];
+  await printList(ctx, rows, plannedColumns);
   if (ctx.io.stdoutIsTTY) ctx.io.out(summary(plan).join('\n'));
 }
+
+/** An order of the run in the dry run: an earlier one, or one to send. */
+interface PlannedRow {
+  batch: number;
+  external_id: string;
+  status: 'existing' | 'to send';
+  order_id?: number | string;
+  recipients: number;
+  rows: string;
+  subtotal: string;
+}
+
+const plannedColumns: Column<PlannedRow>[] = [
+  { header: 'Batch', value: (r) => r.batch, kind: 'number' },
+  { header: 'External ID', value: (r) => r.external_id, kind: 'fixed' },
+  { header: 'Status', value: (r) => r.status, kind: 'fixed' },
+  { header: 'Order ID', value: (r) => r.order_id, kind: 'number' },
+  { header: 'Recipients', value: (r) => r.recipients, kind: 'number' },
+  { header: 'Rows', value: (r) => r.rows },
+  { header: 'Subtotal', value: (r) => r.subtotal, kind: 'fixed' },
+];
 
 /** `1-3,8` */
 function ranges(rows: readonly number[]): string {
@@ -218,9 +238,19 @@ async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: bo
     return;
   }
   if (isMachineOutput(ctx.format)) return printJson(ctx, outcomes.map((o) => ({ ...o, recipients: o.rows.length })));
-  const lines = outcomes.map((o) => [o.batch, o.external_id, o.order_id, o.status, o.rows.length, ranges(o.rows), o.error].map(cell).join('\t'));
-  await write(ctx.io, `${['batch\texternal_id\torder_id\tstatus\trecipients\trows\terror', ...lines].join('\n')}\n`);
+  await printList(ctx, outcomes, outcomeColumns);
 }
+
+/** A row per order of the run: a table on a terminal, TSV piped (`batch external_id order_id ...`), CSV with --format csv. */
+const outcomeColumns: Column<ListOutcome>[] = [
+  { header: 'Batch', value: (o) => o.batch, kind: 'number' },
+  { header: 'External ID', value: (o) => o.external_id, kind: 'fixed' },
+  { header: 'Order ID', value: (o) => o.order_id, kind: 'number' },
+  { header: 'Status', value: (o) => o.status, kind: 'fixed' },
+  { header: 'Recipients', value: (o) => o.rows.length, kind: 'number' },
+  { header: 'Rows', value: (o) => ranges(o.rows) },
+  { header: 'Error', value: (o) => o.error, kind: 'wrapped' },
+];
 
 /** The summary on stderr, and the exit code: 5 when some batches were refused, 130 when stopped. */
 function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean): void {
