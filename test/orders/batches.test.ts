@@ -146,6 +146,9 @@ describe('orders create --batch-size', () => {
     expect(screen.code, screen.stdout).toBe(0);
     expect(tableRows(screen.stdout)).toContainEqual(['1', `${runId}-1`, ids[0], 'existing', '3', '1-3', '']);
     expect(screen.stdout).not.toContain('\t');
+    const dry = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3', '--dry-run'), { env: { MERCH_CONFIG_DIR: dir } });
+    expect(tableRows(dry.stdout).map((r) => r[2])).toEqual(['Status', 'existing', 'existing', 'existing']);
+    expect(dry.stdout).not.toContain('Subtotal:');
     const csvOut = await on(dir, args(csv, '--batch-size', '3', '--format', 'csv'));
     expect(parse(csvOut.stdout, { columns: true }).map((r: any) => [r.order_id, r.status, r.rows])).toEqual([[ids[0], 'existing', '1-3'], [ids[1], 'existing', '4-6'], [ids[2], 'existing', '7']]);
   });

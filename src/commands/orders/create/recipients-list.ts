@@ -194,7 +194,8 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
     ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?' })),
   ];
   await printList(ctx, rows, plannedColumns);
-  if (ctx.io.stdoutIsTTY) ctx.io.out(summary(plan).join('\n'));
+  // What sending would cost, when there is anything to send.
+  if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(summary(plan).join('\n'));
 }
 
 /** An order of the run in the dry run: an earlier one, or one to send. */
