@@ -7,8 +7,8 @@ import { setFlagsFromString } from 'node:v8';
 // between full collections, so such a run peaked at 160-185 MB on Node 20 and 280 MB on
 // Node 24, against 80-110 MB for a list of 1,000 rows (bench/orders-rerun.mjs). Two of V8's
 // heap flags, read at every collection, keep the heap near its live size instead: the young
-// generation stays at its first size, and the old one may grow by a fifth past its live data
-// before the next full collection. About 20% more time for a run of 100,000 rows; none that
+// generation does not double as it fills (it stays at 1-7 MB), and the old one may grow by a
+// fifth past its live data before the next full collection. About 20% more time for a run of 100,000 rows; none that
 // shows for a small one (bench/README.md).
 let set = false;
 
