@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
@@ -37,6 +38,14 @@ function csvFile(rows: string[], dir = tempDir()): string {
 
 function args(csv: string, ...extra: string[]): string[] {
   return ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${shirt.available_attributes.colors[0]!.name}`, '--recipients', csv, '--yes', ...extra];
+}
+
+/** The width of the table on a terminal screen: its header line (`Batch ...`) and the `rows` lines under it. */
+function tableWidth(screen: string, rows: number): number {
+  const lines = stripVTControlCharacters(screen).split('\n');
+  const header = lines.findIndex((line) => line.startsWith('Batch  '));
+  if (header < 0) throw new Error(`no table on the screen:\n${screen}`);
+  return Math.max(...lines.slice(header, header + rows).map((line) => line.length));
 }
 
 /** A run on a machine of its own (a fresh journal) unless `dir` names one. */
@@ -141,14 +150,22 @@ describe('orders create --batch-size', () => {
     expect(tsv(again.stdout)[0]).toEqual(['batch', 'external_id', 'order_id', 'status', 'recipients', 'rows', 'error']);
     const json = await on(dir, args(csv, '--batch-size', '3', '--json'));
     expect(JSON.parse(json.stdout).map((o: any) => [String(o.order_id), o.status, o.recipients])).toEqual([[ids[0], 'existing', 3], [ids[1], 'existing', 3], [ids[2], 'existing', 1]]);
-    // On a terminal a table, as every list (the CLI contract); --format csv, CSV.
-    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3'), { env: { MERCH_CONFIG_DIR: dir } });
+    // On a terminal a table, as every list (the CLI contract), that fits 80 columns with the
+    // derived run id: the external id is <run id>-<batch>, the run id said first on stderr.
+    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3'), { env: { MERCH_CONFIG_DIR: dir }, columns: 80 });
     expect(screen.code, screen.stdout).toBe(0);
-    expect(tableRows(screen.stdout)).toContainEqual(['1', `${runId}-1`, ids[0], 'existing', '3', '1-3', '']);
-    expect(screen.stdout).not.toContain('\t');
-    const dry = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3', '--dry-run'), { env: { MERCH_CONFIG_DIR: dir } });
-    expect(tableRows(dry.stdout).map((r) => r[2])).toEqual(['Status', 'existing', 'existing', 'existing']);
+    expect(screen.stdout).toContain(`run id: ${runId}`);
+    expect(tableRows(screen.stdout)).toEqual([
+      ['Batch', 'Order ID', 'Status', 'Recipients', 'Rows'],
+      ['1', ids[0], 'existing', '3', '1-3'],
+      ['2', ids[1], 'existing', '3', '4-6'],
+      ['3', ids[2], 'existing', '1', '7'],
+    ]);
+    expect(tableWidth(screen.stdout, 4)).toBeLessThanOrEqual(80);
+    const dry = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3', '--dry-run'), { env: { MERCH_CONFIG_DIR: dir }, columns: 80 });
+    expect(tableRows(dry.stdout).map((r) => r.slice(0, 4))).toEqual([['Batch', 'Status', 'Order ID', 'Recipients'], ...ids.map((id, i) => [String(i + 1), 'existing', id, i < 2 ? '3' : '1'])]);
     expect(dry.stdout).not.toContain('Subtotal:');
+    // --format csv: CSV with every column.
     const csvOut = await on(dir, args(csv, '--batch-size', '3', '--format', 'csv'));
     expect(parse(csvOut.stdout, { columns: true }).map((r: any) => [r.order_id, r.status, r.rows])).toEqual([[ids[0], 'existing', '1-3'], [ids[1], 'existing', '4-6'], [ids[2], 'existing', '7']]);
   });
@@ -298,8 +315,9 @@ describe('orders create --batch-size', () => {
       ['2', 'to send', '10', '11-20'],
       ['3', 'to send', '5', '21-25'],
     ]);
-    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '10', '--dry-run'));
-    expect(tableRows(screen.stdout).map((r) => [r[0], r[2], r[4], r[5]])).toContainEqual(['3', 'to send', '5', '21-25']);
+    const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '10', '--dry-run'), { columns: 80 });
+    expect(tableRows(screen.stdout).map((r) => [r[0], r[1], r[3], r[4]])).toContainEqual(['3', 'to send', '5', '21-25']);
+    expect(tableWidth(screen.stdout, 4)).toBeLessThanOrEqual(80);
     expect(sandbox().requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 

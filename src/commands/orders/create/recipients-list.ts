@@ -15,7 +15,7 @@ import { parseRecipientsCsv } from '../../../orders/recipients-csv.js';
 import { ResultsFile } from '../../../orders/results-file.js';
 import { describeRows } from '../../../orders/row-ranges.js';
 import { formatWarnings } from '../../../orders/validate.js';
-import { isMachineOutput, printJson, printList, write, type Column } from '../../../output/render.js';
+import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
@@ -193,10 +193,17 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
     ...plan.earlier.map((o): PlannedRow => ({ batch: o.batch, external_id: o.external_id, status: 'existing', order_id: o.order_id, recipients: o.rows.length, rows: ranges(o.rows), subtotal: '' })),
     ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?' })),
   ];
-  await printList(ctx, rows, plannedColumns);
+  await printList(ctx, rows, printsTable(ctx) ? plannedColumns.filter((c) => c.header !== EXTERNAL_ID) : plannedColumns);
   // What sending would cost, when there is anything to send.
   if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(summary(plan).join('\n'));
 }
+
+/**
+ * A run's orders keep every column piped and in CSV; a terminal table leaves out the
+ * external id, which is `<run id>-<batch>` (the run id is said first, on stderr), so that it
+ * fits 80 columns with a derived run id of 36 characters.
+ */
+const EXTERNAL_ID = 'External ID';
 
 /** An order of the run in the dry run: an earlier one, or one to send. */
 interface PlannedRow {
@@ -211,7 +218,7 @@ interface PlannedRow {
 
 const plannedColumns: Column<PlannedRow>[] = [
   { header: 'Batch', value: (r) => r.batch, kind: 'number' },
-  { header: 'External ID', value: (r) => r.external_id, kind: 'fixed' },
+  { header: EXTERNAL_ID, value: (r) => r.external_id },
   { header: 'Status', value: (r) => r.status, kind: 'fixed' },
   { header: 'Order ID', value: (r) => r.order_id, kind: 'number' },
   { header: 'Recipients', value: (r) => r.recipients, kind: 'number' },
@@ -239,13 +246,14 @@ async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: bo
     return;
   }
   if (isMachineOutput(ctx.format)) return printJson(ctx, outcomes.map((o) => ({ ...o, recipients: o.rows.length })));
-  await printList(ctx, outcomes, outcomeColumns);
+  const leftOut = outcomes.some((o) => o.error !== undefined) ? [EXTERNAL_ID] : [EXTERNAL_ID, 'Error'];
+  await printList(ctx, outcomes, printsTable(ctx) ? outcomeColumns.filter((c) => !leftOut.includes(c.header)) : outcomeColumns);
 }
 
-/** A row per order of the run: a table on a terminal, TSV piped (`batch external_id order_id ...`), CSV with --format csv. */
+/** A row per order of the run (`batch external_id order_id status recipients rows error`); on a terminal the error column only when an order has one. */
 const outcomeColumns: Column<ListOutcome>[] = [
   { header: 'Batch', value: (o) => o.batch, kind: 'number' },
-  { header: 'External ID', value: (o) => o.external_id, kind: 'fixed' },
+  { header: EXTERNAL_ID, value: (o) => o.external_id },
   { header: 'Order ID', value: (o) => o.order_id, kind: 'number' },
   { header: 'Status', value: (o) => o.status, kind: 'fixed' },
   { header: 'Recipients', value: (o) => o.rows.length, kind: 'number' },
