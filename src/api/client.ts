@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import { isLoopbackHost } from '../config/settings.js';
-import { keepWebAssemblyOnTheBaselineCompiler } from './baseline-wasm.js';
+import { keepWebAssemblyOnTheBaselineCompiler } from '../lib/v8-flags.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
-import { keepTheHeapLean } from '../../../lib/lean-heap.js';
+import { keepTheHeapLean } from '../../../lib/v8-flags.js';
 import type { OrderPieces } from '../../../orders/builder.js';
 import { BuildError } from '../../../orders/builder.js';
 import { OrderJournal } from '../../../orders/order-journal.js';
