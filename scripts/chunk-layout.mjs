@@ -26,25 +26,13 @@ const MAIN = 'src/main.ts';
  */
 export const COMMAND_CORE = ['src/commands/command-core.ts', 'src/api/schemas.ts', 'src/api/path-segment.ts', 'src/api/paginate.ts', 'src/output/format.ts'];
 
-/** The modules `entry` loads with it (static imports and require), from esbuild's metafile. */
-function staticClosure(inputs, entry) {
+/** The modules `entry` can load, from esbuild's metafile: with it (static imports and require), or also by import() when `lazy`. */
+function reached(inputs, entry, { lazy }) {
   const seen = new Set();
   const visit = (path) => {
     if (seen.has(path) || !inputs[path]) return;
     seen.add(path);
-    for (const imported of inputs[path].imports) if (imported.kind !== 'dynamic-import') visit(imported.path);
-  };
-  visit(entry);
-  return seen;
-}
-
-/** Every module `entry` can load, at once or by import(). */
-function everythingReached(inputs, entry) {
-  const seen = new Set();
-  const visit = (path) => {
-    if (seen.has(path) || !inputs[path]) return;
-    seen.add(path);
-    for (const imported of inputs[path].imports) visit(imported.path);
+    for (const imported of inputs[path].imports) if (lazy || imported.kind !== 'dynamic-import') visit(imported.path);
   };
   visit(entry);
   return seen;
@@ -59,8 +47,8 @@ export function lazyModuleImports(metafile, entryPoints) {
   for (const path of [MAIN, ...COMMAND_CORE]) {
     if (!inputs[path]) throw new Error(`scripts/chunk-layout.mjs: ${path} is not in the bundle; update COMMAND_CORE`);
   }
-  const withMain = staticClosure(inputs, MAIN);
-  const library = new Set(Object.values(entryPoints).filter((entry) => entry !== MAIN).flatMap((entry) => [...everythingReached(inputs, entry)]));
+  const withMain = reached(inputs, MAIN, { lazy: false });
+  const library = new Set(Object.values(entryPoints).filter((entry) => entry !== MAIN).flatMap((entry) => [...reached(inputs, entry, { lazy: true })]));
   const lazy = new Map();
   for (const input of Object.values(inputs)) {
     for (const { path, kind } of input.imports) {
