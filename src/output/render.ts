@@ -1,3 +1,4 @@
+import type { JSONValue } from '@jmespath-community/jmespath';
 import { csvEncoder } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
@@ -160,15 +161,9 @@ export function write(io: IO, text: string): Promise<void> | void {
   return new Promise((resolve) => io.stdout.once('drain', () => resolve()));
 }
 
-interface JmesPath {
-  search(value: unknown, expression: string): unknown;
-  compile(expression: string): unknown;
-}
-
-async function loadJmesPath(): Promise<JmesPath> {
-  // jmespath is CommonJS: bundled, its functions are on the default export only.
-  const module = (await import('jmespath')) as unknown as JmesPath & { default?: JmesPath };
-  return module.default ?? module;
+/** JMESPath (@jmespath-community/jmespath, the maintained implementation), loaded only for --query. */
+function loadJmesPath(): Promise<typeof import('@jmespath-community/jmespath')> {
+  return import('@jmespath-community/jmespath');
 }
 
 const BATCH_BYTES = 64 * 1024;
@@ -210,8 +205,9 @@ function batchedWriter(io: IO): { write(text: string): Promise<void> | void; end
 }
 
 async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
-  const jmespath = await loadJmesPath();
-  return (value) => jmespath.search(value, expression);
+  const { search } = await loadJmesPath();
+  // The records are JSON as the service sent them (or JSON.parse made them).
+  return (value) => search(value as JSONValue, expression);
 }
 
 /** Why `expression` is not valid JMESPath (in jmespath's words), or undefined when it is. */
