@@ -5,6 +5,7 @@ import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
 import type { ResponseSchema } from '../lib/shapes.js';
+import { redirectOf } from './redirects.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,7 +91,7 @@ export class ApiClient {
   }
 
   async request<T = unknown>(request: RequestOptions<T>): Promise<ApiResponse<T>> {
-    const url = this.urlOf(request.path, request.query);
+    let url = this.urlOf(request.path, request.query);
     if (request.auth !== false && typeof this.options.token === 'object' && this.options.token.missing) throw this.options.token.missing;
     const headers = this.headersFor(url, request);
     let token = request.auth === false ? undefined : await this.currentToken();
@@ -105,6 +106,7 @@ export class ApiClient {
     let ambiguous = false;
     /** A 401 to a renewable token gets one renewal and one more try (not counted as a retry). */
     let renewed = false;
+    let redirects = 0;
 
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
@@ -140,6 +142,15 @@ export class ApiClient {
           attempt--;
           continue;
         }
+      }
+      const redirect = redirectOf(what, status, url, responseHeaders.location, redirects);
+      if (redirect && 'refuse' in redirect) throw redirect.refuse;
+      if (redirect) {
+        // Same origin (the pool's, and the token's): neither an attempt nor a retry.
+        url = redirect.follow;
+        redirects++;
+        attempt--;
+        continue;
       }
       const wasAmbiguous = ambiguous;
       if (status >= 500) ambiguous = true;
