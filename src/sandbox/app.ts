@@ -15,6 +15,7 @@ import { supplierProductRoutes } from './routes/supplier-products.js';
 import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { answerMethod, resolveView } from './views.js';
+import { answerVariants } from './service-variants.js';
 
 export interface RecordedRequest {
   method: string;
@@ -99,6 +100,7 @@ export function createApp(options: AppOptions): App {
   // As Django and DRF answer: the URL is resolved first (a path outside every route is
   // Django's 404 page, token or not), then the token is checked, then the method.
   app.use('/v1/*', resolveView(app), authenticate, answerMethod);
+  for (const reshape of answerVariants(ctx.variants)) app.use('/v1/*', reshape); // the service's open choices (service-variants.ts)
   app.use(`${CONTROLS_PATH}/*`, (c, next) => (c.req.path === `${CONTROLS_PATH}/info` ? next() : authenticate(c, next)));
 
   supplierProductRoutes(app, ctx);

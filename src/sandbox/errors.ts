@@ -23,24 +23,34 @@ export const NON_FIELD_ERRORS = 'non_field_errors';
 /** DRF's 404 for an id that names nothing (the test controls may say more). */
 export const notFound = (detail = 'Not found.'): HttpError => new HttpError(404, { detail });
 
-/**
- * Django's own 404 page (`page_not_found` without a 404.html template, DEBUG off): what a
- * path outside every route gets, before any view and so before authentication.
- */
-export const DJANGO_NOT_FOUND_PAGE = `
+/** Django's ERROR_PAGE_TEMPLATE (django/views/defaults.py): its error pages when the site has no template of its own. */
+const djangoErrorPage = (title: string, details: string): string => `
 <!doctype html>
 <html lang="en">
 <head>
-  <title>Not Found</title>
+  <title>${title}</title>
 </head>
 <body>
-  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>
+  <h1>${title}</h1><p>${details}</p>
 </body>
 </html>
 `;
 
+/**
+ * Django's own 404 page (`page_not_found` without a 404.html template, DEBUG off): what a
+ * path outside every route gets, before any view and so before authentication.
+ */
+export const DJANGO_NOT_FOUND_PAGE = djangoErrorPage('Not Found', 'The requested resource was not found on this server.');
+
+/** Django's own 500 page (`server_error` without a 500.html template, DEBUG off): an exception no view handled. */
+export const DJANGO_SERVER_ERROR_PAGE = djangoErrorPage('Server Error (500)', '');
+
 export const pageNotFound = (c: Context): Response =>
   c.body(DJANGO_NOT_FOUND_PAGE, 404, { 'Content-Type': 'text/html' });
+
+/** Django's 500 page as a fresh answer (it replaces whatever the view answered). */
+export const serverErrorPage = (): Response =>
+  new Response(DJANGO_SERVER_ERROR_PAGE, { status: 500, headers: { 'Content-Type': 'text/html' } });
 
 export const conflict = (detail: string, extra: Record<string, unknown> = {}): HttpError =>
   new HttpError(409, { detail, ...extra });

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { serverErrorPage } from './errors.js';
 import type { FaultKind } from './options.js';
 import { createRng, deriveSeed, pick } from './rng.js';
 import type { Env } from './route-context.js';
@@ -18,6 +19,9 @@ export function isDrop(kind: FaultKind | undefined): boolean {
   return kind === 'drop_before' || kind === 'drop_after';
 }
 
+/** The kinds that do the work first, so only a POST gets them (a GET would fail as any other fault). */
+const AFTER_THE_WORK: readonly FaultKind[] = ['drop_after', 'status_500_after'];
+
 function dropConnection(c: Context<Env>): void {
   c.env.incoming.socket.destroy();
 }
@@ -26,7 +30,7 @@ export function injectFaults(options: FaultOptions): MiddlewareHandler<Env> {
   const rng = createRng(deriveSeed(options.seed, 0xfa17));
   const choose = (method: string): FaultKind | undefined => {
     if (options.rate <= 0 || rng() >= options.rate) return undefined;
-    const applicable = options.kinds.filter((kind) => kind !== 'drop_after' || method === 'POST');
+    const applicable = options.kinds.filter((kind) => !AFTER_THE_WORK.includes(kind) || method === 'POST');
     return applicable.length === 0 ? undefined : pick(rng, applicable);
   };
   return async (c, next) => {
@@ -46,6 +50,13 @@ export function injectFaults(options: FaultOptions): MiddlewareHandler<Env> {
       case 'drop_after':
         await next();
         dropConnection(c);
+        return;
+      case 'status_500_after':
+        // The write is committed; then something fails before the answer, as an exception
+        // after the transaction: Django's 500 page in place of the view's answer.
+        await next();
+        c.res = undefined;
+        c.res = serverErrorPage();
         return;
     }
   };

@@ -13,7 +13,20 @@ import { seedState } from './seed.js';
 import { Store } from './store.js';
 
 export type { RecordedRequest } from './app.js';
-export { FAULT_KINDS, SandboxOptionError, type DuplicateOrderForm, type FaultKind, type SandboxOptions } from './options.js';
+export {
+  CREATE_ANSWERS,
+  DUPLICATE_ORDER_FORMS,
+  FAULT_KINDS,
+  MONEY_FORMS,
+  ORDER_RECORD_TRAITS,
+  SandboxOptionError,
+  type CreateAnswer,
+  type DuplicateOrderForm,
+  type FaultKind,
+  type MoneyForm,
+  type OrderRecordTrait,
+  type SandboxOptions,
+} from './options.js';
 export { DESIGN_TOOL_KEY } from './design-tool.js';
 export { SEEDED_ACCOUNTS } from './seed.js';
 export { SEEDED_APPS, SEEDED_USERS } from './oauth/registry.js';
@@ -57,7 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs, resolved.lifecycleMs);
   let url = '';
   const oauth = createOAuthServer(store, { tokenTtlSeconds: resolved.tokenTtl, redirectUris: resolved.redirectUris, now: resolved.clock });
-  const ctx: SandboxContext = { store, catalog, events, lifecycle, oauth, duplicateOrder: resolved.duplicateOrder, url: () => url };
+  const ctx: SandboxContext = { store, catalog, events, lifecycle, oauth, variants: resolved.variants, url: () => url };
   const requests: RecordedRequest[] = [];
   const app = createApp({
     ctx,

@@ -1,10 +1,42 @@
 /** `--fault-kinds`: the ways a faulted request fails (src/sandbox/faults.ts). */
-export const FAULT_KINDS = ['status_503', 'status_429', 'drop_before', 'drop_after'] as const;
+export const FAULT_KINDS = ['status_503', 'status_429', 'drop_before', 'drop_after', 'status_500_after'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** What `--faults` picks from when `--fault-kinds` is not given: `status_500_after` only when named. */
+export const DEFAULT_FAULT_KINDS = ['status_503', 'status_429', 'drop_before', 'drop_after'] as const satisfies readonly FaultKind[];
 
-/** How a second order with an account's `external_id` is answered (see docs/sandbox.md). */
-export const DUPLICATE_ORDER_FORMS = ['drf', '409'] as const;
+// The interface's open choices (issue 28.7), each with one switch; the first value of each
+// list is the sandbox's default. What each does: docs/sandbox.md, "What the real service may do".
+
+/** How a second order with an account's `external_id` is answered. */
+export const DUPLICATE_ORDER_FORMS = ['drf', '409', 'field', '500', 'accepted'] as const;
 export type DuplicateOrderForm = (typeof DUPLICATE_ORDER_FORMS)[number];
+
+/** `--order-records`: traits of the order records answered (they combine; none by default). */
+export const ORDER_RECORD_TRAITS = [
+  'slim-list',
+  'no-shipping-orders',
+  'shipping-orders-absent',
+  'no-external-id',
+  'standardised-addresses',
+  'interface-parts',
+] as const;
+export type OrderRecordTrait = (typeof ORDER_RECORD_TRAITS)[number];
+
+/** `--create-answer`: what `POST /v1/orders/` answers (the order is created in every case). */
+export const CREATE_ANSWERS = ['record', 'id', 'accepted-empty', 'truncated'] as const;
+export type CreateAnswer = (typeof CREATE_ANSWERS)[number];
+
+/** `--money`: the shape of every money object answered. */
+export const MONEY_FORMS = ['whole', 'no-display', 'decimal-amount'] as const;
+export type MoneyForm = (typeof MONEY_FORMS)[number];
+
+/** `--page-count`: what a page's `count` counts. */
+export const PAGE_COUNTS = ['all', 'page'] as const;
+export type PageCount = (typeof PAGE_COUNTS)[number];
+
+/** `--order-filters`: whether `GET /v1/orders` applies `external_id`, `status` and `created_at__gte`. */
+export const ORDER_FILTERS = ['honoured', 'ignored'] as const;
+export type OrderFilters = (typeof ORDER_FILTERS)[number];
 
 /** startSandbox's options, checked once; messages name the command-line flag. */
 export interface SandboxOptions {
@@ -19,8 +51,22 @@ export interface SandboxOptions {
   latency?: number;
   /** `--lifecycle SECONDS`: each new order moves on one stage every step (fractions allowed). */
   lifecycleSeconds?: number;
-  /** 'drf' (default): 400 `non_field_errors`, as Django REST Framework; '409': 409 naming the order. */
+  /** 'drf' (default): 400 `non_field_errors`, as Django REST Framework; '409': 409 naming the order; 'field': 400 on `external_id`; '500': Django's 500 page; 'accepted': no check. */
   duplicateOrder?: DuplicateOrderForm;
+  /** Some of ORDER_RECORD_TRAITS (checked here, as `--fault-kinds`). */
+  orderRecords?: readonly string[];
+  createAnswer?: CreateAnswer;
+  /** A silent cap on a page's size, as DRF's `max_limit` (default 100). */
+  pageCap?: number;
+  /** A `limit` above this is refused with a 400 on `limit` (default: none refused). */
+  pageLimitMax?: number;
+  pageCount?: PageCount;
+  /** Integer ids (and `order`, `product`, `product_id`, `order_id`) answered as numeric strings. */
+  idsAsStrings?: boolean;
+  money?: MoneyForm;
+  orderFilters?: OrderFilters;
+  /** Custom products' `available_attributes` also carry members that are not lists. */
+  attributeExtras?: boolean;
   /** `--token-ttl SECONDS`: the lifetime of access tokens issued by /o/token/ (default 3600). */
   tokenTtl?: number;
   /** More exact-match callback URLs for the seeded web app (tests register a free port). */
@@ -46,7 +92,7 @@ export interface ResolvedOptions {
   latency: number;
   /** undefined when orders are not moved on automatically. */
   lifecycleMs: number | undefined;
-  duplicateOrder: DuplicateOrderForm;
+  variants: ServiceVariants;
   tokenTtl: number;
   redirectUris: string[];
   clock: () => number;
@@ -54,6 +100,25 @@ export interface ResolvedOptions {
   log: (line: string) => void;
   eventDelayMs: number;
   deliveryRetryBaseMs: number;
+}
+
+/** The service's open choices as this sandbox answers them (src/sandbox/service-variants.ts). */
+export interface ServiceVariants {
+  duplicateOrder: DuplicateOrderForm;
+  orderRecords: ReadonlySet<OrderRecordTrait>;
+  createAnswer: CreateAnswer;
+  pages: PageRules;
+  idsAsStrings: boolean;
+  money: MoneyForm;
+  orderFilters: OrderFilters;
+  attributeExtras: boolean;
+}
+
+/** How every paginated list pages (src/sandbox/pagination.ts). */
+export interface PageRules {
+  cap: number;
+  limitMax: number | undefined;
+  count: PageCount;
 }
 
 /** The defaults of startSandbox and of `merch sandbox`'s flags (the command reads them here). */
@@ -65,8 +130,17 @@ export const SANDBOX_DEFAULTS = {
   faults: 0,
   latency: 0,
   duplicateOrder: 'drf',
+  createAnswer: 'record',
+  /** DRF's LimitOffsetPagination has no maximum unless configured; the sandbox's is 100. */
+  pageCap: 100,
+  pageCount: 'all',
+  money: 'whole',
+  orderFilters: 'honoured',
   tokenTtl: 3600,
-} as const satisfies Partial<ResolvedOptions>;
+} as const satisfies SandboxOptions;
+
+/** The largest page size a switch may set. */
+const MAX_PAGE = 10_000;
 
 const MAX_CATALOG = 100_000;
 
@@ -88,13 +162,50 @@ function integer(value: number, flag: string, min: number, max: number): number 
   return value;
 }
 
-function faultKinds(kinds: readonly string[] | undefined): FaultKind[] {
-  if (kinds === undefined) return [...FAULT_KINDS];
-  const known = (kind: string): kind is FaultKind => (FAULT_KINDS as readonly string[]).includes(kind);
-  if (kinds.length === 0 || !kinds.every(known)) {
-    throw new SandboxOptionError('--fault-kinds', `must list some of: ${FAULT_KINDS.join(', ')} (got "${kinds.join(',')}").`);
+/** Some of `allowed`, as the flag's comma list names them (at least one unless `emptyAllowed`). */
+function someOf<T extends string>(flag: string, allowed: readonly T[], values: readonly string[], emptyAllowed = false): T[] {
+  const known = (value: string): value is T => (allowed as readonly string[]).includes(value);
+  if ((!emptyAllowed && values.length === 0) || !values.every(known)) {
+    throw new SandboxOptionError(flag, `must list some of: ${allowed.join(', ')} (got "${values.join(',')}").`);
   }
-  return [...kinds] as FaultKind[];
+  return values as T[];
+}
+
+/** One of `allowed`, or the default when not given. */
+function oneOf<T extends string>(flag: string, allowed: readonly T[], value: string | undefined, fallback: T): T {
+  const chosen = value ?? fallback;
+  if (!(allowed as readonly string[]).includes(chosen)) throw new SandboxOptionError(flag, `must be one of: ${allowed.join(', ')}.`);
+  return chosen as T;
+}
+
+function faultKinds(kinds: readonly string[] | undefined): FaultKind[] {
+  return kinds === undefined ? [...DEFAULT_FAULT_KINDS] : [...someOf('--fault-kinds', FAULT_KINDS, kinds)];
+}
+
+function orderRecords(traits: readonly string[] | undefined): ReadonlySet<OrderRecordTrait> {
+  const chosen = new Set(someOf('--order-records', ORDER_RECORD_TRAITS, traits ?? [], true));
+  if (chosen.has('no-shipping-orders') && chosen.has('shipping-orders-absent')) {
+    throw new SandboxOptionError('--order-records', 'must not name both no-shipping-orders and shipping-orders-absent.');
+  }
+  return chosen;
+}
+
+function serviceVariants(options: SandboxOptions): ServiceVariants {
+  const limitMax = options.pageLimitMax;
+  return {
+    duplicateOrder: oneOf('--duplicate-order', DUPLICATE_ORDER_FORMS, options.duplicateOrder, SANDBOX_DEFAULTS.duplicateOrder),
+    orderRecords: orderRecords(options.orderRecords),
+    createAnswer: oneOf('--create-answer', CREATE_ANSWERS, options.createAnswer, SANDBOX_DEFAULTS.createAnswer),
+    pages: {
+      cap: integer(options.pageCap ?? SANDBOX_DEFAULTS.pageCap, '--page-cap', 1, MAX_PAGE),
+      limitMax: limitMax === undefined ? undefined : integer(limitMax, '--page-limit-max', 1, MAX_PAGE),
+      count: oneOf('--page-count', PAGE_COUNTS, options.pageCount, SANDBOX_DEFAULTS.pageCount),
+    },
+    idsAsStrings: options.idsAsStrings ?? false,
+    money: oneOf('--money', MONEY_FORMS, options.money, SANDBOX_DEFAULTS.money),
+    orderFilters: oneOf('--order-filters', ORDER_FILTERS, options.orderFilters, SANDBOX_DEFAULTS.orderFilters),
+    attributeExtras: options.attributeExtras ?? false,
+  };
 }
 
 function lifecycleMs(seconds: number | undefined): number | undefined {
@@ -103,14 +214,6 @@ function lifecycleMs(seconds: number | undefined): number | undefined {
     throw new SandboxOptionError('--lifecycle', 'must be a number of seconds above 0, at most 86400.');
   }
   return seconds * 1000;
-}
-
-function duplicateOrder(form: string | undefined): DuplicateOrderForm {
-  const value = form ?? SANDBOX_DEFAULTS.duplicateOrder;
-  if (!(DUPLICATE_ORDER_FORMS as readonly string[]).includes(value)) {
-    throw new SandboxOptionError('--duplicate-order', `must be one of: ${DUPLICATE_ORDER_FORMS.join(', ')}.`);
-  }
-  return value as DuplicateOrderForm;
 }
 
 function redirectUris(uris: readonly string[] | undefined): string[] {
@@ -138,7 +241,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     faultKinds: faultKinds(options.faultKinds),
     latency: integer(options.latency ?? SANDBOX_DEFAULTS.latency, '--latency', 0, 60_000),
     lifecycleMs: lifecycleMs(options.lifecycleSeconds),
-    duplicateOrder: duplicateOrder(options.duplicateOrder),
+    variants: serviceVariants(options),
     tokenTtl: integer(options.tokenTtl ?? SANDBOX_DEFAULTS.tokenTtl, '--token-ttl', 1, 31_536_000),
     redirectUris: redirectUris(options.redirectUris),
     clock: options.clock ?? Date.now,

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { PageEnvelope } from '../contract/listing.js';
+import { HttpError } from './errors.js';
+import type { PageRules } from './options.js';
 import { queryParams } from './request-parsing.js';
 
-/** limit/offset pages: `count` is the size of the whole filtered result. */
+/** limit/offset pages: `count` is the size of the whole filtered result, unless the rules say the page's. */
 export const DEFAULT_LIMIT = 20;
-/** DRF's LimitOffsetPagination has no maximum unless configured; the sandbox's is 100. */
-export const MAX_LIMIT = 100;
 
 /** Python's int() of a query value (`' 5'`, `'+5'`, `'1_000'`), as DRF reads `limit` and `offset`; undefined if it is none. */
 function pythonInt(value: string | undefined): number | undefined {
@@ -16,14 +16,18 @@ function pythonInt(value: string | undefined): number | undefined {
 /**
  * The page asked for, as DRF's LimitOffsetPagination reads it: a `limit` that is not a
  * positive integer is ignored (the default page), an `offset` that is not a non-negative
- * integer counts as 0. Never a 400.
+ * integer counts as 0. A page holds at most `rules.cap` items (DRF's `max_limit`, silent);
+ * a `limit` above `rules.limitMax` is a 400 on `limit` (a service that validates it).
  */
-function pageAskedFor(c: Context): { limit: number; offset: number } {
+function pageAskedFor(c: Context, rules: PageRules): { limit: number; offset: number } {
   const query = queryParams(c);
   const limit = pythonInt(query.limit);
   const offset = pythonInt(query.offset);
+  if (limit !== undefined && rules.limitMax !== undefined && limit > rules.limitMax) {
+    throw new HttpError(400, { limit: [`Ensure this value is less than or equal to ${rules.limitMax}.`] });
+  }
   return {
-    limit: limit !== undefined && limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT,
+    limit: Math.min(limit !== undefined && limit > 0 ? limit : DEFAULT_LIMIT, rules.cap),
     offset: offset !== undefined && offset >= 0 ? offset : 0,
   };
 }
@@ -37,13 +41,14 @@ function pageUrl(c: Context, limit: number, offset: number): string {
   return url.toString();
 }
 
-export function paginate<T>(c: Context, items: readonly T[]): PageEnvelope<T> {
-  const { limit, offset } = pageAskedFor(c);
-  const count = items.length;
+export function paginate<T>(c: Context, items: readonly T[], rules: PageRules): PageEnvelope<T> {
+  const { limit, offset } = pageAskedFor(c, rules);
+  const total = items.length;
+  const results = items.slice(offset, offset + limit);
   return {
-    count,
-    next: offset + limit < count ? pageUrl(c, limit, offset + limit) : null,
+    count: rules.count === 'page' ? results.length : total,
+    next: offset + limit < total ? pageUrl(c, limit, offset + limit) : null,
     previous: offset > 0 ? pageUrl(c, limit, offset - limit) : null,
-    results: items.slice(offset, offset + limit),
+    results,
   };
 }

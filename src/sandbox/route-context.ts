@@ -4,7 +4,7 @@ import type { Catalog } from './catalog.js';
 import type { Events } from './events.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { OAuthServer } from './oauth/server.js';
-import type { DuplicateOrderForm, FaultKind } from './options.js';
+import type { FaultKind, ServiceVariants } from './options.js';
 import type { Store } from './store.js';
 
 /** What every route gets: the state, the catalog, events and the sandbox's own URL. */
@@ -14,8 +14,8 @@ export interface SandboxContext {
   events: Events;
   lifecycle: Lifecycle;
   oauth: OAuthServer;
-  /** How a reused external_id is answered. */
-  duplicateOrder: DuplicateOrderForm;
+  /** The interface's open choices, as this sandbox answers them. */
+  variants: ServiceVariants;
   /** The sandbox's base URL (no trailing slash). */
   url(): string;
 }

@@ -18,7 +18,7 @@ export function customProductRoutes(app: App, ctx: SandboxContext): void {
     const products = ctx.store
       .customProducts(c.get('account'))
       .filter((product) => tags.every((tag) => product.tags.includes(tag)) && matchesSearch(product.name, query.search));
-    return c.json(paginate(c, orderBy(products, query.ordering ?? ['id'])));
+    return c.json(paginate(c, orderBy(products, query.ordering ?? ['id']), ctx.variants.pages));
   });
 
   app.get('/v1/custom-products/:id', (c) => {

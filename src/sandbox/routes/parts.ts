@@ -41,13 +41,13 @@ function filterByAttributes(parts: Part[], query: Record<string, string>): Part[
 export function partRoutes(app: App, ctx: SandboxContext): void {
   app.get('/v1/products', (c) => {
     const products = [...ctx.catalog.products, ...ctx.store.customProducts(c.get('account'))];
-    return c.json(paginate(c, products));
+    return c.json(paginate(c, products, ctx.variants.pages));
   });
 
   app.get('/v1/products/:id/parts', (c) => {
     const { expand = [] } = parseQuery(c, expandQuery);
     const parts = filterByAttributes(productParts(c, ctx), queryParams(c));
-    return c.json(paginate(c, parts.map((part) => expandPart(part, expand))));
+    return c.json(paginate(c, parts.map((part) => expandPart(part, expand)), ctx.variants.pages));
   });
 
   app.get('/v1/products/:id/parts/:part', (c) => {

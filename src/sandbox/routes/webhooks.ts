@@ -14,7 +14,7 @@ const createBody = z.object({
 export function webhookRoutes(app: App, ctx: SandboxContext): void {
   const { store } = ctx;
 
-  app.get('/v1/core/webhooks', (c) => c.json(paginate(c, store.webhooks(c.get('account')))));
+  app.get('/v1/core/webhooks', (c) => c.json(paginate(c, store.webhooks(c.get('account')), ctx.variants.pages)));
 
   app.post('/v1/core/webhooks', async (c) => {
     const body = await parseJson(c, createBody);
