@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors.js';
+import { backoffDelay, sleep } from '../lib/backoff.js';
 import { fieldErrorsOf } from '../api/field-errors.js';
 import type { Order } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
@@ -79,19 +80,74 @@ export interface SendResult {
 
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 422]);
 
+/** Resends of one POST at most, each only after a look-up found no order (or nothing was sent). */
+const MAX_RESENDS = 3;
+const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
+
+/**
+ * Sends the order once, and again only where it can show the earlier attempt created
+ * nothing (issue 28): every ambiguous answer (a lost connection, a 5xx, a 2xx without a
+ * readable id) is followed by a look-up by external id before anything is resent. Found:
+ * the attempt made it. Not found: resent only when the look-up was conclusive and the
+ * answer was not a 2xx (a service that said yes may still be writing); otherwise the
+ * outcome is unknown and nothing more is sent. A service that accepts a repeated external
+ * id so never gets a second order from here.
+ */
 export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string } = {}): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
-  let data: unknown;
-  try {
-    data = await api.create({ ...body, external_id: p.externalId });
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return settleRefusal(api, journal, p, err);
+  let reached = false;
+  for (let attempt = 0; ; attempt++) {
+    let data: unknown;
+    try {
+      data = await api.create({ ...body, external_id: p.externalId });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const answer = answerOf(err);
+      if (answer === 'nothing-done' && attempt < MAX_RESENDS) {
+        await sleep(err.failure?.type === 'status' && err.failure.retryAfterMs !== undefined ? err.failure.retryAfterMs : backoffDelay(attempt, RESEND_BACKOFF));
+        continue;
+      }
+      if (answer === 'refused') return settleRefusal(api, journal, p, err, reached);
+      if (answer === 'nothing-done') {
+        if (reached) throw new OutcomeUnknown(`${err.message} (the order may or may not have been created by an earlier attempt)`, p.externalId);
+        // Never reached: nothing was created, and a rerun starts afresh.
+        await journal.recordFailed(p.externalId, err.message);
+        throw err;
+      }
+      reached = true;
+      const found = await lookUp(api, p.externalId);
+      if (found.id !== undefined) return foundAfterAttempt(found, p);
+      const description = answer === 'accepted' ? `${err.message}; the service accepted the order but its answer carries no order id` : err.message;
+      if (answer === 'accepted' || !found.definitive || attempt >= MAX_RESENDS) {
+        throw new OutcomeUnknown(`${description}; no order with external id ${p.externalId} was found${found.definitive ? '' : ' (the look-up could not tell)'}, so nothing more was sent`, p.externalId);
+      }
+      await sleep(backoffDelay(attempt, RESEND_BACKOFF));
+      continue;
+    }
+    const id = orderIdOf(data);
+    if (id === undefined) {
+      // A 2xx without an id (202 with no body): the service may have the order; it is looked up, never resent.
+      const found = await lookUp(api, p.externalId);
+      if (found.id !== undefined) return foundAfterAttempt(found, p);
+      throw new OutcomeUnknown(`POST /v1/orders/: the service accepted the order without saying its id, and no order with external id ${p.externalId} was found${found.definitive ? ' yet' : ' (the look-up could not tell)'}; nothing more was sent`, p.externalId);
+    }
+    await journal.recordCreated(p.externalId, id);
+    return isWholeRecord(data) ? { orderId: id, duplicate: false, record: data } : { orderId: id, duplicate: false };
   }
-  const id = orderIdOf(data);
-  if (id === undefined) throw new OutcomeUnknown('POST /v1/orders/: the response carries no order id', p.externalId);
-  await journal.recordCreated(p.externalId, id);
-  return isWholeRecord(data) ? { orderId: id, duplicate: false, record: data } : { orderId: id, duplicate: false };
+}
+
+/** What a failed POST says of the order: refused (nothing created), nothing done (never reached, or throttled), accepted (a 2xx that cannot be read), or unknown. */
+function answerOf(err: ApiError): 'refused' | 'nothing-done' | 'accepted' | 'unknown' {
+  const failure = err.failure;
+  if (failure?.type === 'refused' || failure?.type === 'host-not-found' || failure?.type === 'tls') return 'nothing-done';
+  if (err.status === 429) return 'nothing-done';
+  if (failure?.type === 'malformed' && failure.status >= 200 && failure.status < 300) return 'accepted';
+  if (err.status !== undefined && DEFINITE_REFUSALS.has(err.status)) return 'refused';
+  return 'unknown';
+}
+
+function foundAfterAttempt(found: Found, p: Plan): SendResult {
+  return { orderId: found.id!, duplicate: true, ownAttempt: p.resumed === undefined, ...(found.record ? { record: found.record } : {}) };
 }
 
 /** A record with the line items and shipping orders a comparison reads (a listing may give less). */
@@ -99,17 +155,15 @@ export function isWholeRecord(data: unknown): data is Order {
   return isRecord(data) && Array.isArray(data.line_items) && Array.isArray(data.shipping_orders);
 }
 
-async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err: ApiError): Promise<SendResult> {
-  const refused = err.status !== undefined && DEFINITE_REFUSALS.has(err.status);
-  if (!refused) throw new OutcomeUnknown(`${err.message} (the order may or may not have been created)`, p.externalId);
-  // An earlier attempt, of this run or of an earlier one, may have created the order.
-  const mayExist = err.afterAmbiguousAttempt || p.resumed !== undefined;
+async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err: ApiError, reached: boolean): Promise<SendResult> {
+  // An earlier attempt, of this call or of an earlier run, may have created the order.
+  const mayExist = reached || err.afterAmbiguousAttempt || p.resumed !== undefined;
   const duplicate = isDuplicateExternalId(err);
   if (duplicate || mayExist) {
     const named = orderIdOf(err.body, 'order_id');
-    const found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
+    const found: Found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
     if (found.id !== undefined) {
-      const ownAttempt = err.afterAmbiguousAttempt && p.resumed === undefined;
+      const ownAttempt = (reached || err.afterAmbiguousAttempt) && p.resumed === undefined;
       return { orderId: found.id, duplicate: true, ownAttempt, ...(found.record ? { record: found.record } : {}) };
     }
     if (duplicate || !found.definitive) {
@@ -136,7 +190,14 @@ export function isDuplicateExternalId(err: ApiError): boolean {
   );
 }
 
-async function lookUp(api: OrdersApi, externalId: string): Promise<{ id?: number | string; record?: Order; definitive: boolean }> {
+interface Found {
+  id?: number | string;
+  record?: Order;
+  /** False when the service's answers could not show that no such order exists. */
+  definitive: boolean;
+}
+
+async function lookUp(api: OrdersApi, externalId: string): Promise<Found> {
   try {
     const { order, definitive } = await api.findByExternalId(externalId);
     return { id: order?.id, record: isWholeRecord(order) ? order : undefined, definitive };

@@ -1,5 +1,6 @@
 import { attributeName, type OfferedAttribute } from '../contract/attributes.js';
 import type { OrderRequest } from '../contract/order-request.js';
+import { storedRecipientKey, type StoredRecipientKey } from './stored-address.js';
 
 /**
  * What an order is, as far as "is it the same order?" goes (issue 18): per line item the
@@ -9,16 +10,25 @@ import type { OrderRequest } from '../contract/order-request.js';
  * an external id is found, and a recipient row can be matched to the shipping order that
  * holds it.
  *
- * Text is compared without regard to letter case, surrounding space or runs of spaces (a
- * service may respell `m` as `M`); attribute names are compared as the line item names them
- * (`colors` and `Color` are `color`). With the products' offered attributes, an attribute a
- * product offers in one value counts as chosen when a request leaves it out (the service
- * picks it), and the service's record is read for the attributes the product offers only.
+ * Recipients are compared as a service may store them (stored-address.ts: case,
+ * punctuation, postal abbreviations, ZIP+4, country names). Attribute values are compared
+ * without regard to letter case, surrounding space or runs of spaces (a service may respell
+ * `m` as `M`); attribute names as the line item names them (`colors` and `Color` are
+ * `color`). Ids and quantities are numbers whether a record gives them as numbers or numeric
+ * strings. A shipping order's part without `product_id` (the interface's 2.3 part shape) is
+ * read through the order's own line item. With the products' offered attributes, an
+ * attribute a product offers in one value counts as chosen when a request leaves it out (the
+ * service picks it), and the service's record is read for the attributes the product offers
+ * only.
+ *
+ * A record that cannot show what it holds is not an empty order: no shipping orders while it
+ * has line items, or shipping orders whose shares do not add up to its line items, make it
+ * unreadable (`missing`), never "different".
  * Pure: no requests, no clock.
  */
 
-export const RECIPIENT_FIELDS = ['first_name', 'last_name', 'line_1', 'line_2', 'postal_code', 'country'] as const;
-export type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+export type RecipientField = 'first_name' | 'last_name' | 'line_1' | 'line_2' | 'postal_code' | 'country';
+const RECIPIENT_KEYS = ['first_name', 'last_name', 'street', 'postal_code', 'country'] as const satisfies readonly (keyof StoredRecipientKey)[];
 
 export interface ItemContent {
   product: number;
@@ -30,7 +40,7 @@ export interface ItemContent {
 }
 
 export interface ShipmentContent {
-  recipient: Readonly<Record<RecipientField, string>>;
+  recipient: Readonly<StoredRecipientKey>;
   /** The recipient as written, for messages: `Ann Lee, 1 Main St, 78701, US`. */
   shownRecipient: string;
   /** This shipping order's share of the items. */
@@ -80,17 +90,20 @@ export function shipmentContent(recipient: Partial<Record<RecipientField, unknow
   return { ...recipientContent(recipient), items: items.map((item) => itemContent(item.product, item.quantity, item.attributes, offerings)) };
 }
 
-/** The content of the service's order record, or the first field it lacks for a comparison. */
+/** The content of the service's order record, or the first thing it lacks for a comparison. */
 export function recordContent(record: unknown, offerings?: Offerings): OrderContent | { missing: string } {
   if (!isObject(record)) return { missing: 'the order record' };
   if (!Array.isArray(record.line_items)) return { missing: 'line_items' };
   if (!Array.isArray(record.shipping_orders)) return { missing: 'shipping_orders' };
-  const partsById = new Map<unknown, unknown>();
+  if (record.shipping_orders.length === 0 && record.line_items.length > 0) {
+    return { missing: `shipping orders (none listed for its ${count(record.line_items.length, 'line item')})` };
+  }
+  const lines: { id: unknown; part: unknown }[] = [];
   const lineItems: ItemContent[] = [];
   for (const [i, li] of record.line_items.entries()) {
     const read = partItem(li, `line_items[${i}]`, undefined, offerings);
     if ('missing' in read) return read;
-    if (isObject(li)) partsById.set(li.id, li.part);
+    if (isObject(li)) lines.push({ id: li.id, part: li.part });
     lineItems.push(read);
   }
   const shipments: ShipmentContent[] = [];
@@ -108,25 +121,65 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
     if (!Array.isArray(so.line_items)) return { missing: `${at}.line_items` };
     const items: ItemContent[] = [];
     for (const [j, share] of so.line_items.entries()) {
-      const read = partItem(share, `${at}.line_items[${j}]`, isObject(share) ? partsById.get(share.id) : undefined, offerings);
+      const read = partItem(share, `${at}.line_items[${j}]`, lineOfShare(share, lines), offerings);
       if ('missing' in read) return read;
       items.push(read);
     }
     shipments.push({ ...recipientContent({ ...address, ...names }), items });
   }
+  const unaccounted = unaccountedItem(lineItems, shipments);
+  if (unaccounted !== undefined) return { missing: `shipping orders for all its items (${unaccounted})` };
   return { lineItems, shipments };
 }
 
-/** A record's line item, or a shipping order's share of one (whose part may be the line item's). */
+/**
+ * The order line item's part a shipping order's share is read through, when its own part
+ * lacks `product_id`: the line item of the same `id`, else the one whose part has the same
+ * part `id`.
+ */
+function lineOfShare(share: unknown, lines: readonly { id: unknown; part: unknown }[]): unknown {
+  if (!isObject(share)) return undefined;
+  const own = isObject(share.part) ? share.part : undefined;
+  if (own && asNumber(own.product_id) !== undefined) return undefined;
+  const sameId = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
+  const byLine = lines.find((line) => sameId(share.id, line.id));
+  if (byLine) return byLine.part;
+  return own ? lines.find((line) => isObject(line.part) && sameId(own.id, line.part.id))?.part : undefined;
+}
+
+/** The first line item whose quantity the shipping orders' shares do not add up to, described; undefined when they account for every item. */
+function unaccountedItem(lineItems: readonly ItemContent[], shipments: readonly ShipmentContent[]): string | undefined {
+  const ordered = new Map<string, number>();
+  for (const item of lineItems) ordered.set(itemKind(item), (ordered.get(itemKind(item)) ?? 0) + item.quantity);
+  const shipped = new Map<string, number>();
+  for (const shipment of shipments) for (const item of shipment.items) shipped.set(itemKind(item), (shipped.get(itemKind(item)) ?? 0) + item.quantity);
+  for (const item of lineItems) {
+    const kind = itemKind(item);
+    const held = shipped.get(kind) ?? 0;
+    if (held !== ordered.get(kind)) return `${describeShare([{ ...item, quantity: ordered.get(kind)! }])} ordered, ${held} in its shipping orders`;
+  }
+  return undefined;
+}
+
+/** A record's line item, or a shipping order's share of one (whose part may be read through the order's line item). */
 function partItem(value: unknown, at: string, linePart: unknown, offerings: Offerings | undefined): ItemContent | { missing: string } {
   if (!isObject(value)) return { missing: at };
-  const part = isObject(value.part) ? value.part : isObject(linePart) ? linePart : undefined;
+  const own = isObject(value.part) ? value.part : undefined;
+  const part = isObject(linePart) ? linePart : own;
   if (!part) return { missing: `${at}.part` };
-  if (typeof part.product_id !== 'number') return { missing: `${at}.part.product_id` };
-  if (typeof value.quantity !== 'number') return { missing: `${at}.quantity` };
-  const attributes = partAttributes(part);
+  const product = asNumber(part.product_id);
+  if (product === undefined) return { missing: `${at}.part.product_id` };
+  const quantity = asNumber(value.quantity);
+  if (quantity === undefined) return { missing: `${at}.quantity` };
+  const attributes = partAttributes(own ?? part) ?? partAttributes(part);
   if (!attributes) return { missing: `${at}.part.variant` };
-  return itemContent(part.product_id, value.quantity, attributes, offerings);
+  return itemContent(product, quantity, attributes, offerings);
+}
+
+/** A number given as a number or a numeric string (`5001`, `"5001"`); undefined otherwise. */
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : undefined;
 }
 
 /** A part's attribute values: its `attributes` (`{size: "M"}`), else its `variant` (`{size: {name: "M"}}`). */
@@ -163,12 +216,10 @@ function itemContent(product: number, quantity: number, given: Record<string, st
 }
 
 function recipientContent(fields: Partial<Record<RecipientField, unknown>>): Pick<ShipmentContent, 'recipient' | 'shownRecipient'> {
-  const recipient = {} as Record<RecipientField, string>;
-  for (const field of RECIPIENT_FIELDS) recipient[field] = normalise(fields[field]);
   const text = (field: RecipientField) => (typeof fields[field] === 'string' ? (fields[field] as string).trim().replace(/\s+/g, ' ') : '');
   const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
   const shownRecipient = [name, text('line_1'), text('line_2'), text('postal_code'), text('country')].filter(Boolean).join(', ');
-  return { recipient, shownRecipient };
+  return { recipient: storedRecipientKey(fields), shownRecipient };
 }
 
 /** Text as compared: NFC, trimmed, runs of space as one, lower case; not a string is empty. */
@@ -187,7 +238,7 @@ function itemKey(item: ItemContent): string {
 
 /** A shipping order as a key: its recipient and its share of the items (in any order). */
 export function shipmentKey(shipment: ShipmentContent): string {
-  return JSON.stringify([RECIPIENT_FIELDS.map((field) => shipment.recipient[field]), shipment.items.map(itemKey).sort()]);
+  return JSON.stringify([RECIPIENT_KEYS.map((field) => shipment.recipient[field]), shipment.items.map(itemKey).sort()]);
 }
 
 /** Whether two attribute sets agree: every attribute one side names, the other has with the same value. */
@@ -219,7 +270,7 @@ export function firstDifference(ours: OrderContent, theirs: OrderContent): strin
   if (!sameCollection(ours.shipments.map(shipmentKey), theirs.shipments.map(shipmentKey))) {
     for (const [s, shipment] of ours.shipments.entries()) {
       const other = theirs.shipments[s]!;
-      if (RECIPIENT_FIELDS.some((field) => shipment.recipient[field] !== other.recipient[field])) {
+      if (RECIPIENT_KEYS.some((field) => shipment.recipient[field] !== other.recipient[field])) {
         return `shipping order ${s + 1}: recipient "${shipment.shownRecipient}" here, "${other.shownRecipient}" in that order`;
       }
       const mine = shipment.items.map(itemKey).sort();

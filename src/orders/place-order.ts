@@ -3,8 +3,9 @@ import type { CustomProduct, Order } from '../api/schemas.js';
 import { offeredAttributes } from '../contract/attributes.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
-import { isWholeRecord, send, type Plan } from './exactly-once.js';
+import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';
+import type { OrderJournal } from './order-journal.js';
 import type { OrdersApi, PlacePorts } from './ports.js';
 
 /**
@@ -25,6 +26,8 @@ export interface OrderToPlace {
   products: ReadonlyMap<number, CustomProduct | null>;
   /** Kept with the journal's entries: the run of a recipients list this order is a batch of. */
   journalled?: { run_id: string; list?: string };
+  /** The caller has shown the service has no order of this external id (a run's conclusive look-up): none is looked for before sending. */
+  checkedUnsent?: boolean;
 }
 
 export interface PlacedOrder {
@@ -51,15 +54,25 @@ export type PlaceOrderPorts = PlacePorts<OrderToPlace, PlaceOrderEvent>;
 
 export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOrderPorts): Promise<PlacedOrder> {
   const offerings = offeringsOf(order.products);
+  const judgeFound = (record: Order, orderId: number | string) => judgeRecord(order.body, record, plan, orderId, offerings, ports);
   if (plan.existing) {
     const orderId = plan.existing.order_id;
     const record = await recordOrGone(ports.api, orderId, plan.externalId);
     if (record) {
-      const placed = judge(order.body, record, plan.externalId, orderId, offerings);
+      const placed = await judgeFound(record, orderId);
       ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId, via: 'journal' });
       return placed;
     }
     ports.notify?.({ kind: 'gone', externalId: plan.externalId, orderId });
+  } else if (!order.checkedUnsent) {
+    // Before a first send: the service may already have this external id's order (sent from
+    // another machine), and a service that accepts a repeated external id would make a second.
+    const { order: prior } = await ports.api.findByExternalId(plan.externalId);
+    if (prior) {
+      const placed = await judgeFound(prior, prior.id);
+      ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: prior.id, via: 'service' });
+      return placed;
+    }
   }
   if (ports.confirm && !(await ports.confirm(order))) throw new PlacingStopped('cancelled: no order was created');
   ports.notify?.({ kind: 'sending', externalId: plan.externalId, origin: plan.origin, resumed: plan.resumed !== undefined });
@@ -67,23 +80,42 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
   try {
-    const placed = judge(order.body, isWholeRecord(record) ? record : await ports.api.get(sent.orderId), plan.externalId, sent.orderId, offerings);
+    const placed = await judgeFound(record, sent.orderId);
     await ports.journal.recordCreated(plan.externalId, sent.orderId);
     ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: sent.ownAttempt ? 'lost answer' : 'service' });
     return sent.ownAttempt ? { ...placed, status: 'created' } : placed;
   } catch (err) {
     // Another order has this external id: this command's attempt created nothing.
-    if (err instanceof ExternalIdTaken || err instanceof RecordIncomparable) await ports.journal.recordFailed(plan.externalId, err.message);
+    if (err instanceof ExternalIdTaken) await ports.journal.recordFailed(plan.externalId, err.message);
     throw err;
   }
 }
 
-/** The service's order compared with this one: existing when it is the same; refused otherwise. */
-export function judge(body: OrderRequest, record: Order, externalId: string, orderId: number | string, offerings: Offerings): PlacedOrder {
-  const comparison = compareOrder(body, record, offerings);
-  if (comparison.verdict === 'different') throw new ExternalIdTaken(externalId, orderId, comparison.difference);
-  if (comparison.verdict === 'incomparable') throw new RecordIncomparable(externalId, orderId, comparison.missing);
-  return { status: 'existing', externalId, orderId, record };
+/**
+ * The service's order of this external id compared with this one: existing when it is the
+ * same; refused when it differs. A record that cannot show its content (a listing's, or one
+ * whose shipping orders are not there yet) is read again on its own; if it still cannot,
+ * the order is this one only if this machine's journal sent this very body as that order,
+ * and otherwise cannot be compared (never "differs").
+ */
+async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderId: number | string, offerings: Offerings, ports: PlaceOrderPorts): Promise<PlacedOrder> {
+  let comparison = compareOrder(body, record, offerings);
+  let read = record;
+  if (comparison.verdict === 'incomparable') {
+    read = await ports.api.get(orderId);
+    comparison = compareOrder(body, read, offerings);
+  }
+  if (comparison.verdict === 'different') throw new ExternalIdTaken(plan.externalId, orderId, comparison.difference);
+  if (comparison.verdict === 'incomparable' && !journalVouches(ports.journal, plan, orderId)) {
+    throw new RecordIncomparable(plan.externalId, orderId, comparison.missing);
+  }
+  return { status: 'existing', externalId: plan.externalId, orderId, record: read };
+}
+
+/** This machine's journal sent this very body under this external id and recorded it created as this order. */
+function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | string): boolean {
+  const entry = journal.find({ externalId: plan.externalId });
+  return entry?.state === 'created' && String(entry.order_id) === String(orderId) && entry.body_hash === plan.bodyHash(plan.externalId);
 }
 
 /**

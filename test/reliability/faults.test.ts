@@ -95,7 +95,7 @@ describe('under --faults 0.3', () => {
     const posts = requests.filter((r) => r.method === 'POST');
     // An answer lost after the order was made: the resend meets the duplicate answer (DRF's 400) and finds it.
     const duplicateAnswers = posts.filter((r) => r.status === 400 || r.status === 409).length;
-    const lostAfterWork = runs.filter((run) => /the answer was lost, and the resend found the order it made/.test(run.stderr)).length;
+    const lostAfterWork = runs.filter((run) => /the answer was lost, and a look-up found the order it made/.test(run.stderr)).length;
     // Every order was made by its own command: none is reported as existing (issue 18.3), each as created.
     runs.forEach((run, i) => {
       expect(run.stderr, `order ${i}`).not.toMatch(/already created|existing \(/);
@@ -123,7 +123,7 @@ describe('under --faults 0.3', () => {
       const run = await merchWithin(proxy.url, ['orders', 'create', '--product', String(product.id), '--attr', `color=${color}`, '--attr', `size=${size}`, '--quantity', '1', '--yes', '--retries', '3', '--recipient', recipient(ORDERS)]);
       expect(run.code, run.stderr).toBe(0);
       expect(proxy.lost).toHaveLength(1);
-      expect(run.stderr).toMatch(/the answer was lost, and the resend found the order it made/);
+      expect(run.stderr).toMatch(/the answer was lost, and a look-up found the order it made/);
       expect(await allRecords(clean().url, '/v1/orders')).toHaveLength(cleanBefore + 1);
     } finally {
       await proxy.close();

@@ -23,12 +23,12 @@ export function getOrder(client: ApiClient, id: string): Promise<Order> {
 }
 
 /**
- * `POST /v1/orders/`, retried like an idempotent request: the body's external id makes a
- * resend safe (src/orders/exactly-once.ts). Resolves with the response body, which the spec
- * only promises carries the order id.
+ * `POST /v1/orders/`, sent once: whether to send it again is decided by a look-up of its
+ * external id (src/orders/exactly-once.ts), since a service may accept a repeated one.
+ * Resolves with the response body, which the spec only promises carries the order id.
  */
 export async function createOrder(client: ApiClient, body: object): Promise<unknown> {
-  const response = await client.request({ method: 'POST', path: '/v1/orders/', body, retry: true });
+  const response = await client.request({ method: 'POST', path: '/v1/orders/', body, retry: false });
   return response.data;
 }
 
@@ -43,10 +43,12 @@ export interface ExternalIdLookup {
 
 /**
  * The order with this external id. Asks with `?external_id=` and believes the answer only
- * when every returned record carries that id (Django REST Framework ignores an unknown
- * query parameter and returns every order); otherwise reads the newest orders
- * (`ordering=-created_at`), EXTERNAL_ID_SCAN_LIMIT at most, for a record whose
- * `external_id` matches.
+ * when the returned record carries that id, or when none is returned (Django REST Framework
+ * ignores an unknown query parameter and returns every order); otherwise reads the newest
+ * orders (`ordering=-created_at`), EXTERNAL_ID_SCAN_LIMIT at most, for a record whose
+ * `external_id` matches. Not finding it is definitive only when the records read show their
+ * external ids (a service may leave the field out: then nothing can be told) and the scan
+ * read them all.
  */
 export async function findOrderByExternalId(client: ApiClient, externalId: string): Promise<ExternalIdLookup> {
   let honoured = true;
@@ -57,9 +59,16 @@ export async function findOrderByExternalId(client: ApiClient, externalId: strin
   }
   if (honoured) return { definitive: true };
   let read = 0;
+  let shown = false;
   for await (const order of listOrders(client, { limit: 100, all: true, concurrency: 1 }, { ordering: '-created_at' })) {
     if (order.external_id === externalId) return { order, definitive: true };
+    shown ||= showsExternalId(order);
     if (++read >= EXTERNAL_ID_SCAN_LIMIT) break;
   }
-  return { definitive: read < EXTERNAL_ID_SCAN_LIMIT };
+  return { definitive: (read === 0 || shown) && read < EXTERNAL_ID_SCAN_LIMIT };
+}
+
+/** Whether a record of the service shows its external id (a null counts: the field is there). */
+export function showsExternalId(order: object): boolean {
+  return 'external_id' in order;
 }

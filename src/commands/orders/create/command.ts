@@ -72,7 +72,7 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
       if (event.resumed) return `finishing an earlier attempt: external id ${event.externalId}`;
       return event.origin === 'given' ? undefined : `external id: ${event.externalId}`;
     case 'found':
-      if (event.via === 'lost answer') return `created: order ${event.orderId} (external id ${event.externalId}); the answer was lost, and the resend found the order it made`;
+      if (event.via === 'lost answer') return `created: order ${event.orderId} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made`;
       return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.via === 'journal' ? '. To order the same again, pass a new --external-id' : ''}`;
   }
 }
