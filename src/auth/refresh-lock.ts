@@ -1,7 +1,8 @@
-import { mkdirSync, openSync, closeSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AuthError } from './errors.js';
+import { makeDirectories } from '../lib/make-directories.js';
 
 /** The lock a profile's token refresh holds, in the config directory. */
 export function refreshLockPath(configDir: string, profile: string): string {
@@ -17,7 +18,7 @@ const POLL_MS = 25;
  * one-line error after `waitMs`.
  */
 export async function withFileLock<T>(path: string, options: { waitMs: number; staleMs: number }, work: () => Promise<T>): Promise<T> {
-  mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+  makeDirectories(join(path, '..'));
   const deadline = Date.now() + options.waitMs;
   for (;;) {
     if (tryAcquire(path)) break;

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectories } from '../lib/make-directories.js';
 
 /**
  * The servers a probe found to be merch sandboxes, remembered in the config dir
@@ -33,7 +34,7 @@ export function rememberSandbox(configDir: string, origin: string, isSandbox: bo
   const file = join(configDir, PROBES_FILE);
   const next = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    makeDirectories(configDir);
     writeFileSync(next, `${JSON.stringify(probes)}\n`, { mode: 0o600 });
     renameSync(next, file);
   } catch {

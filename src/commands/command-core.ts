@@ -1,6 +1,7 @@
 // What action() needs before any command's code runs, in one import(): the context (with
-// the API client, the settings and the credentials), the unknown-profile warning and
-// --query's check. One module, so that the bundle loads it as one file (scripts/chunk-layout.mjs).
+// the API client, the settings and the credentials), the config directory's check, the
+// unknown-profile warning and --query's check. One module, so that the bundle loads it as one file (scripts/chunk-layout.mjs).
 export { createContext } from '../context.js';
 export { unknownProfileWarning } from '../config/unknown-profile.js';
 export { queryProblem } from '../output/render.js';
+export { checkConfigDir } from './path-flags.js';

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { chmod, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeDirectories } from './make-directories.js';
 
 /**
  * The one durable journal of the project: an append-only JSON Lines file, readable by its
@@ -87,7 +88,7 @@ export class JsonlJournal {
 
   /** Opens (or creates, with its directory) the journal, passing every record it holds to `visit`. */
   static async open(file: string, visit: Visit): Promise<JsonlJournal> {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirectories(dirname(file));
     const scan = await scanJsonl(file, visit);
     const existed = await exists(file);
     const handle = await open(file, 'a', 0o600);

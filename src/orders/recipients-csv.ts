@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ADDRESS_FIELDS, type AddressField } from '../contract/address.js';
+import { errnoWords } from '../lib/path-checks.js';
 
 /**
  * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.
@@ -185,7 +186,11 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
 export async function* readRecipientBatches(path: string, file: string, size: number): AsyncGenerator<RecipientsCsv> {
   const { parse: parseStream } = await import('csv-parse');
   const { createReadStream } = await import('node:fs');
-  const records = createReadStream(path).pipe(parseStream(CSV_OPTIONS));
+  const records = parseStream(CSV_OPTIONS);
+  // pipe() passes data, not errors: a read error (a directory, a disk error) ends the parse.
+  createReadStream(path)
+    .on('error', (err) => records.destroy(err))
+    .pipe(records);
   let columns: RecipientColumns | undefined;
   let batch: RecipientRow[] = [];
   let rowNo = 0;
@@ -208,6 +213,7 @@ export async function* readRecipientBatches(path: string, file: string, size: nu
     }
   } catch (err) {
     if (err instanceof CsvError) throw err;
+    if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CsvError(file, undefined, undefined, `cannot be read: ${errnoWords(err)}`);
     throw invalidCsv(file, err);
   } finally {
     records.destroy();

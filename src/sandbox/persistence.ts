@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { STATE_VERSION, type State } from './state.js';
+import { makeDirectories } from '../lib/make-directories.js';
 
 /** `--data FILE`: the state as JSON, read at start and written atomically after each change. */
 export function readState(file: string): State | undefined {
@@ -26,7 +27,7 @@ export function readState(file: string): State | undefined {
 let writes = 0;
 
 export function writeState(file: string, state: State): void {
-  mkdirSync(dirname(file), { recursive: true });
+  makeDirectories(dirname(file), 0o777);
   const temporary = `${file}.${process.pid}.${++writes}.tmp`;
   writeFileSync(temporary, JSON.stringify(state));
   renameSync(temporary, file);

@@ -348,10 +348,10 @@ describe('orders create --batch-size', () => {
       [['orders', 'create', '--product', '1', '--batch-size', '10', '--yes'], '--batch-size needs --recipients'],
       [['orders', 'create', '--product', '1', '--results', 'r.csv', '--yes'], '--results needs --recipients'],
       [['orders', 'create', '--recipients', csv, '--concurrency', '2', '--yes'], '--concurrency needs --batch-size'],
-      [['orders', 'create', '--recipients', '/nonexistent/guests.csv', '--batch-size', '10', '--yes'], '--recipients: cannot read /nonexistent/guests.csv: ENOENT'],
+      [['orders', 'create', '--recipients', '/nonexistent/guests.csv', '--batch-size', '10', '--yes'], '--recipients: cannot read /nonexistent/guests.csv: no such file or directory'],
       // issue 19.6b: checked before anything is sent, not a raw ENOENT after the orders are placed
-      [args(csv, '--batch-size', '10', '--results', '/nonexistent/r.csv'), '--results: cannot write /nonexistent/r.csv: no directory /nonexistent'],
-      [args(csv, '--results', tempDir()), 'is not a file'],
+      [args(csv, '--batch-size', '10', '--results', '/nonexistent/r.csv'), '--results: cannot create /nonexistent/r.csv: there is no directory /nonexistent'],
+      [args(csv, '--results', tempDir()), 'is a directory'],
     ];
     for (const [argv, message] of cases) {
       const before = sandbox().requests.length;

@@ -66,8 +66,8 @@ describe('piecesFromFlags', () => {
     expect(await usage(piecesFromFlags({ billing: 'city' }, none()))).toBe('--billing: key "city": has no value (expected key=value)');
     expect(await usage(piecesFromFlags({ externalId: ' ' }, none()))).toBe('--external-id: must not be empty');
     expect(await usage(piecesFromFlags({ file: '-' }, Readable.from([Buffer.from('{nope')])))).toMatch(/^--file -: not valid JSON/);
-    expect(await usage(piecesFromFlags({ file: '/nonexistent/x.json' }, none()))).toBe('--file: cannot read /nonexistent/x.json: ENOENT');
-    expect(await usage(piecesFromFlags({ recipients: '/nonexistent/r.csv' }, none()))).toBe('--recipients: cannot read /nonexistent/r.csv: ENOENT');
+    expect(await usage(piecesFromFlags({ file: '/nonexistent/x.json' }, none()))).toBe('--file: cannot read /nonexistent/x.json: no such file or directory');
+    expect(await usage(piecesFromFlags({ recipients: '/nonexistent/r.csv' }, none()))).toBe('--recipients: cannot read /nonexistent/r.csv: no such file or directory');
     const dir = tempDir('merch-inputs-');
     writeFileSync(join(dir, 'r.csv'), 'name,size\nAnn,M\n');
     expect(await usage(piecesFromFlags({ recipients: join(dir, 'r.csv') }, none()))).toContain('r.csv row 1: the header names no recipient field');

@@ -5,6 +5,7 @@ import type { HttpMethod, QueryValue } from '../../api/client.js';
 import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { errnoWords } from '../../lib/path-checks.js';
 import { printJson, printList } from '../../output/render.js';
 import type { OptionsOf } from '../declaration.js';
 import type { declareApi } from './declarations.js';
@@ -64,8 +65,8 @@ function toNumber(value: QueryValue): number | undefined {
 
 async function requestBody(ctx: Context, input: string | undefined, fields: Record<string, unknown>): Promise<unknown> {
   if (input === undefined) return Object.keys(fields).length > 0 ? fields : undefined;
-  const raw = input === '-' ? await text(ctx.io.stdin) : await readFile(input, 'utf8').catch(() => {
-    throw new UsageError(`--input: cannot read ${input}`);
+  const raw = input === '-' ? await text(ctx.io.stdin) : await readFile(input, 'utf8').catch((err: unknown) => {
+    throw new UsageError(`--input: cannot read ${input}: ${errnoWords(err)}`);
   });
   let parsed: unknown;
   try {

@@ -10,6 +10,7 @@ import { EventJournal } from '../../webhooks/event-journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
 import type { OptionsOf } from '../declaration.js';
+import { checkOutputFile } from '../path-flags.js';
 import type { declareListen } from './declarations.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
@@ -28,6 +29,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   }
   const events = selectedEvents(options.events);
   const routes = parsedRoutes(options.forwardTo ?? []);
+  if (options.save !== undefined) await checkOutputFile('--save', options.save, { makeParent: true });
   const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
     markDelivered: (id, target) => journal.markDelivered(id, target),

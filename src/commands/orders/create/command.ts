@@ -10,7 +10,8 @@ import { serviceOrdersApi } from '../../../orders/ports.js';
 import { prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
 import { formatWarnings } from '../../../orders/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
-import { checkResultsPath, missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
+import { checkInputFile, checkOutputFile } from '../../path-flags.js';
+import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
 
@@ -25,7 +26,9 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
   if (options.batchSize !== undefined && options.recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
   if (options.results !== undefined && options.recipients === undefined) throw new UsageError('--results needs --recipients (one line per recipient row)');
   if (options.concurrency !== undefined && options.batchSize === undefined) throw new UsageError('--concurrency needs --batch-size');
-  if (options.results !== undefined) await checkResultsPath(options.results);
+  if (options.file !== undefined) await checkInputFile('--file', options.file);
+  if (options.recipients !== undefined) await checkInputFile('--recipients', options.recipients);
+  if (options.results !== undefined) await checkOutputFile('--results', options.results);
   if (options.recipients !== undefined) {
     const { recipients } = options;
     return (await import('./recipients-list.js')).runList(ctx, { ...options, recipients }, scopeOf(ctx));

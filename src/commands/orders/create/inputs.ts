@@ -1,9 +1,8 @@
-import { constants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { attributeName } from '../../../contract/attributes.js';
 import { UsageError } from '../../../errors.js';
+import { errnoWords } from '../../../lib/path-checks.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/builder.js';
 import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../orders/key-values.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/recipients-csv.js';
@@ -50,7 +49,7 @@ export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { re
       try {
         data = await readFile(options.recipients);
       } catch (err) {
-        throw new UsageError(`--recipients: cannot read ${options.recipients}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        throw new UsageError(`--recipients: cannot read ${options.recipients}: ${errnoWords(err)}`);
       }
       pieces.recipients = parseRecipientsCsv(data, options.recipients);
     }
@@ -129,37 +128,12 @@ export function buildUsageError(err: BuildError): UsageError {
   return new UsageError(err.message, hints[err.problem]);
 }
 
-/**
- * `--results FILE` must be writable before anything is sent: its directory exists and may
- * be written to, and the file, if it exists, is a file.
- */
-export async function checkResultsPath(path: string): Promise<void> {
-  const where = dirname(path);
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new UsageError(`--results: ${path} is not a file`);
-    await access(path, constants.W_OK);
-    return;
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`--results: cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  try {
-    if (!(await stat(where)).isDirectory()) throw new UsageError(`--results: ${where} is not a directory`);
-    await access(where, constants.W_OK);
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--results: cannot write ${path}: ${code === 'ENOENT' ? `no directory ${where}` : (code ?? String(err))}`);
-  }
-}
-
 async function readJson(file: string, stdin: Readable): Promise<unknown> {
   let text: string;
   try {
     text = file === '-' ? await readAll(stdin) : await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(`--file: cannot read ${file === '-' ? 'standard input' : file}: ${errnoWords(err)}`);
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
@@ -33,11 +33,6 @@ import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
  * some batches, naming them; 130 when Ctrl-C stopped the run between batches.
  */
 export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, scope: string): Promise<void> {
-  try {
-    await access(options.recipients);
-  } catch (err) {
-    throw new UsageError(`--recipients: cannot read ${options.recipients}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
   // Every row of the list is read, and every order of the run read back: a heap near its live data.
   keepTheHeapLean();
   const client = ctx.api();

@@ -9,6 +9,7 @@ import { attributeName, findOffered, matchValue, offeredAttributes } from '../..
 import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
 import { CliError, ShownError, UsageError } from '../../../errors.js';
+import { errnoWords } from '../../../lib/path-checks.js';
 import { countryProblem, emailProblem } from '../../../orders/address-checks.js';
 import type { ItemInput, OrderPieces } from '../../../orders/builder.js';
 import { NoDefaultPaymentMethod } from '../../../orders/errors.js';
@@ -292,7 +293,7 @@ async function askCsv(io: PromptIO, product: CustomProduct): Promise<RecipientsC
           data = await readFile(path);
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
-          return code === 'ENOENT' ? `file not found: ${path}` : code === 'EISDIR' ? `${path} is a directory` : `cannot read ${path} (${code ?? String(err)})`;
+          return code === 'ENOENT' ? `file not found: ${path}` : code === 'EISDIR' ? `${path} is a directory` : `cannot read ${path}: ${errnoWords(err)}`;
         }
         try {
           parsed = parseRecipientsCsv(data, path);
