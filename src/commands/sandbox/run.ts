@@ -13,7 +13,7 @@ import { untilInterrupted } from '../../lib/interrupt.js';
 import type { OptionsOf } from '../declaration.js';
 import type { declareSandbox } from './declarations.js';
 
-/** The comma list as given: the sandbox checks the kinds. */
+/** The comma list as given: the sandbox checks its items. */
 const splitList = (value: string | undefined): string[] | undefined =>
   value?.split(',').map((item) => item.trim()).filter((item) => item !== '');
 
@@ -58,6 +58,15 @@ export async function run({ io, interrupts }: Context, options: OptionsOf<typeof
     faultKinds: splitList(options.faultKinds),
     latency: options.latency,
     duplicateOrder: options.duplicateOrder,
+    orderRecords: splitList(options.orderRecords),
+    createAnswer: options.createAnswer,
+    pageCap: options.pageCap,
+    pageLimitMax: options.pageLimitMax,
+    pageCount: options.pageCount,
+    idsAsStrings: options.idsAsStrings,
+    money: options.money,
+    orderFilters: options.orderFilters,
+    attributeExtras: options.attributeExtras,
     lifecycleSeconds: options.lifecycle === undefined ? undefined : options.lifecycle / 1000,
     tokenTtl: tokenTtlSeconds,
     quiet: options.quiet,
