@@ -10,6 +10,15 @@ describe('startSandbox options', () => {
       [{ port: 70_000 }, '--port'],
       [{ catalog: 0 }, '--catalog'],
       [{ duplicateOrder: 'sometimes' as SandboxOptions['duplicateOrder'] }, '--duplicate-order'],
+      [{ orderRecords: ['slim-list', 'bogus'] }, '--order-records'],
+      [{ orderRecords: ['no-shipping-orders', 'shipping-orders-absent'] }, '--order-records'],
+      [{ createAnswer: 'maybe' as SandboxOptions['createAnswer'] }, '--create-answer'],
+      [{ pageCap: 0 }, '--page-cap'],
+      [{ pageCap: Number.NaN }, '--page-cap'],
+      [{ pageLimitMax: 2.5 }, '--page-limit-max'],
+      [{ pageCount: 'some' as SandboxOptions['pageCount'] }, '--page-count'],
+      [{ money: 'cents' as SandboxOptions['money'] }, '--money'],
+      [{ orderFilters: 'sometimes' as SandboxOptions['orderFilters'] }, '--order-filters'],
     ];
     for (const [options, flag] of bad) {
       const error = await startSandbox({ port: 0, ...options }).catch((caught: unknown) => caught);
