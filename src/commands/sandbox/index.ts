@@ -15,6 +15,7 @@ export function registerSandbox(program: MerchProgram): void {
         'merch sandbox --faults 0.2 --latency 50',
         'merch sandbox --lifecycle 5',
         'merch sandbox --token-ttl 60',
+        'merch sandbox --order-records slim-list,no-external-id --create-answer id --ids-as-strings --money no-display',
         "curl -H 'Authorization: Bearer sandbox-token' 'http://127.0.0.1:4010/v1/supplier-products?limit=2'",
       ),
     )
