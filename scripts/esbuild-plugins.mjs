@@ -53,25 +53,32 @@ const lazyChildProcessForCommander = () =>
     contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
   });
 
-// The API client uses only undici's Pool; undici's index loads every dispatcher, fetch,
-// WebSocket, the cache and the mocks (~1 MB bundled, ~15 ms to load on every API call in
-// npm run bench). src/api/client.ts gets Pool and its request() alone (not stream,
-// pipeline, upgrade or connect); other importers (the webhook forwarder) still get the
-// whole of undici.
+// The API client uses only undici's Agent and Pool; undici's index loads every dispatcher,
+// fetch, WebSocket, the cache and the mocks (~1 MB bundled, ~15 ms to load on every API
+// call in npm run bench). src/api/dispatcher.ts, where the client's dispatchers are made,
+// gets Agent, Pool and their request() alone (not stream, pipeline, upgrade or connect),
+// and the proxy agent only when a run names a proxy (HTTPS_PROXY); other importers (the
+// webhook forwarder) still get the whole of undici.
 const SLIM_UNDICI = [
   "const Dispatcher = require('undici/lib/dispatcher/dispatcher');",
   "Dispatcher.prototype.request = require('undici/lib/api/api-request');",
   "exports.Pool = require('undici/lib/dispatcher/pool');",
+  "exports.Agent = require('undici/lib/dispatcher/agent');",
+  // A CONNECT tunnel is opened with connect().
+  "Object.defineProperty(exports, 'EnvHttpProxyAgent', { enumerable: true, get: () => {",
+  "  Dispatcher.prototype.connect = require('undici/lib/api/api-connect');",
+  "  return require('undici/lib/dispatcher/env-http-proxy-agent');",
+  '} });',
 ].join('\n');
 
-/** What src/api/client.ts calls on a Pool: checked on undici itself before it is bundled. */
+/** What src/api/dispatcher.ts uses of undici: checked on undici itself before it is bundled. */
 function checkSlimUndici() {
   const exports = {};
   new Function('require', 'exports', SLIM_UNDICI)(requireFromRoot, exports);
-  for (const method of ['request', 'close']) {
-    if (typeof exports.Pool?.prototype?.[method] !== 'function') {
+  for (const [name, method] of [['Pool', 'request'], ['Pool', 'close'], ['Agent', 'request'], ['EnvHttpProxyAgent', 'request']]) {
+    if (typeof exports[name]?.prototype?.[method] !== 'function') {
       throw new Error(
-        `slim-undici-for-the-api-client: undici ${installedVersion('undici')} no longer gives Pool.prototype.${method} through lib/dispatcher/pool and lib/api; update the plugin in scripts/esbuild-plugins.mjs`,
+        `slim-undici-for-the-api-client: undici ${installedVersion('undici')} no longer gives ${name}.prototype.${method} through lib/dispatcher and lib/api; update the plugin in scripts/esbuild-plugins.mjs`,
       );
     }
   }
@@ -81,9 +88,9 @@ const slimUndiciForTheApiClient = () =>
   standIn({
     name: 'slim-undici-for-the-api-client',
     pkg: 'undici',
-    what: "src/api/client.ts's `import 'undici'`",
+    what: "src/api/dispatcher.ts's `import 'undici'`",
     specifier: /^undici$/,
-    importer: /[\\/]src[\\/]api[\\/]client\.ts$/,
+    importer: /[\\/]src[\\/]api[\\/]dispatcher\.ts$/,
     contents: SLIM_UNDICI,
     resolveDir: new URL('.', ROOT).pathname,
     onStart: checkSlimUndici,

@@ -40,6 +40,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
       timeoutMs: settings.timeoutMs,
       retries: settings.retries,
       insecure: settings.insecure,
+      proxy: settings.proxy,
       trace,
       connectionHints: connectionHints(settings),
       onRetry: retryNotes(theIO),

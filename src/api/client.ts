@@ -1,10 +1,12 @@
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import { isLoopbackHost } from '../config/settings.js';
 import { keepWebAssemblyOnTheBaselineCompiler } from '../lib/v8-flags.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
+import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
+import { newDispatcher, proxyFailure } from './dispatcher.js';
 import { redirectOf } from './redirects.js';
 import type { Trace } from './trace.js';
 
@@ -62,6 +64,8 @@ export interface ClientOptions {
   timeoutMs: number;
   retries: number;
   insecure: boolean;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (none: every request goes direct). */
+  proxy?: ProxyEnvironment;
   trace?: Trace;
   /** The hint of a refused connection or an unknown host, instead of the usual one (e.g. how to start the sandbox). */
   connectionHints?: Partial<Record<'refused' | 'host-not-found', string>>;
@@ -78,10 +82,10 @@ export interface RetryNotice {
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 
-/** The one HTTP client: a keep-alive pool per origin, auth headers, retries, errors. */
+/** The one HTTP client: a keep-alive pool per origin (direct or through the proxy), auth headers, retries, errors. */
 export class ApiClient {
   readonly baseUrl: string;
-  private readonly pools = new Map<string, Pool>();
+  private dispatcher: Dispatcher | undefined;
   private get retryPolicy(): BackoffPolicy {
     return { initialMs: this.options.retryBaseMs ?? 100, maxMs: 5_000 };
   }
@@ -101,7 +105,6 @@ export class ApiClient {
     const retry = request.retry ?? request.method !== 'POST';
     const maxAttempts = retry ? this.options.retries + 1 : 1;
     const what = { method: request.method, path: url.pathname + url.search };
-    const pool = this.poolFor(url.origin);
     /** An earlier attempt may have been done by the server, its answer lost (a dropped connection, a 5xx). */
     let ambiguous = false;
     /** A 401 to a renewable token gets one renewal and one more try (not counted as a retry). */
@@ -118,12 +121,14 @@ export class ApiClient {
       // own headersTimeout and bodyTimeout tick in half-seconds, so they are turned off.
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
-        const response = await pool.request({ method: request.method, path: url.pathname + url.search, headers, body, signal: deadline, headersTimeout: 0, bodyTimeout: 0 });
+        const response = await this.transport().request({ origin: url.origin, method: request.method, path: url.pathname + url.search, headers, body, signal: deadline, headersTimeout: 0, bodyTimeout: 0 });
         status = response.statusCode;
         responseHeaders = response.headers;
         text = await response.body.text();
       } catch (thrown) {
-        const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(this.options.timeoutMs) : thrown, url.host);
+        const failure = deadline.aborted
+          ? connectionFailure(new RequestTimeoutError(this.options.timeoutMs), url.host)
+          : proxyFailure(thrown, url, this.options.proxy) ?? connectionFailure(thrown, url.host);
         this.options.trace?.failure(request.method, url.href, describeFailure(failure), Date.now() - started, attempt);
         if (!nothingSent(failure)) ambiguous = true;
         if (attempt < maxAttempts && !notWorthRetrying(failure, url)) {
@@ -184,8 +189,9 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
-    this.pools.clear();
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    await dispatcher?.close();
   }
 
   /** Resolves a path or same-service absolute URL, adding query parameters. */
@@ -243,14 +249,12 @@ export class ApiClient {
     throw failureError(what, { type: 'malformed', status, detail: `${field}: ${issue?.message ?? 'invalid'}` }, { body: json });
   }
 
-  private poolFor(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
+  private transport(): Dispatcher {
+    if (!this.dispatcher) {
       keepWebAssemblyOnTheBaselineCompiler();
-      pool = new Pool(origin, { connections: 16, keepAliveTimeout: 10_000 });
-      this.pools.set(origin, pool);
+      this.dispatcher = newDispatcher(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
     }
-    return pool;
+    return this.dispatcher;
   }
 
   private connectionHint(failure: Failure): string | undefined {
@@ -258,15 +262,15 @@ export class ApiClient {
   }
 }
 
-/** The connection was refused, the host's name did not resolve, or TLS failed: the request never left. */
+/** The connection was refused, the host's name did not resolve, TLS or the proxy failed: the request never left. */
 function nothingSent(failure: Failure): boolean {
-  return failure.type === 'refused' || failure.type === 'host-not-found' || failure.type === 'tls';
+  return failure.type === 'refused' || failure.type === 'host-not-found' || failure.type === 'tls' || failure.type === 'proxy';
 }
 
 /**
- * Nothing listens on this machine's port, the host is not found, or TLS failed: a retry a
- * moment later would only delay the error.
+ * Nothing listens on this machine's port, the host is not found, TLS or the proxy failed: a
+ * retry a moment later would only delay the error.
  */
 function notWorthRetrying(failure: Failure, url: URL): boolean {
-  return (failure.type === 'refused' && isLoopbackHost(url.hostname)) || failure.type === 'host-not-found' || failure.type === 'tls';
+  return (failure.type === 'refused' && isLoopbackHost(url.hostname)) || failure.type === 'host-not-found' || failure.type === 'tls' || failure.type === 'proxy';
 }

@@ -16,6 +16,8 @@ export type Failure =
   | { type: 'closed' }
   /** The TLS handshake failed (a certificate, or not TLS at that port). */
   | { type: 'tls'; detail: string }
+  /** The proxy (HTTPS_PROXY, HTTP_PROXY) refused the connection, asks for credentials, or would not open the tunnel. */
+  | { type: 'proxy'; detail: string; hint: string }
   /** Any other connection failure, in Node's words. */
   | { type: 'connection'; detail: string }
   /** The service answered with an error status. `title`: the reason (an HTML page's title when it sent one). */
@@ -59,7 +61,9 @@ export type NotSentReason =
   /** The bearer token would go over plain http to a host that is not loopback. */
   | 'token-over-http'
   /** An id that cannot be one segment of a resource's path (empty, `.` or `..`). */
-  | 'not-an-id';
+  | 'not-an-id'
+  /** HTTPS_PROXY or HTTP_PROXY is not an http(s) URL. */
+  | 'bad-proxy';
 
 /** A request refused here, before it was sent. */
 export class RequestNotSent extends Error {
@@ -136,6 +140,8 @@ export function describeFailure(failure: Failure): string {
       return 'connection closed by the server before it answered';
     case 'tls':
       return `TLS error: ${failure.detail}`;
+    case 'proxy':
+      return failure.detail;
     case 'connection':
       return `connection failed: ${failure.detail}`;
     case 'malformed':
@@ -166,6 +172,8 @@ export function hintOfFailure(failure: Failure, request?: RequestLine): string |
       return 'the connection was cut (a proxy, or the service restarting): try again; --verbose shows each attempt';
     case 'tls':
       return "check the URL's scheme and port (https to a plain http port fails this way), the clock, or trust a private CA with NODE_EXTRA_CA_CERTS";
+    case 'proxy':
+      return failure.hint;
     case 'connection':
       return 'check the base URL and this machine\'s network; --verbose shows each attempt';
     case 'malformed':

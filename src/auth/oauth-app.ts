@@ -1,6 +1,7 @@
 import type { Trace } from '../api/trace.js';
 import type { Settings } from '../config/settings.js';
 import type { Session } from '../config/store.js';
+import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { AuthError } from './errors.js';
 
 /** A developer app and the endpoints of its authorization server, as one login uses them. */
@@ -15,6 +16,8 @@ export interface OAuthApp {
   insecure: boolean;
   timeoutMs: number;
   trace?: Trace;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for the token and revoke endpoints. */
+  proxy?: ProxyEnvironment;
 }
 
 export type Grant = 'password' | 'authorization_code' | 'refresh_token';
@@ -29,7 +32,7 @@ export interface Tokens {
 }
 
 /** The app a stored session was obtained with, for its refreshes and its logout. */
-export function appOfSession(session: Session, settings: Pick<Settings, 'insecure' | 'timeoutMs'>, trace?: Trace): OAuthApp {
+export function appOfSession(session: Session, settings: Pick<Settings, 'insecure' | 'timeoutMs' | 'proxy'>, trace?: Trace): OAuthApp {
   if (!session.client_id || !session.client_secret || !session.token_url) {
     throw new AuthError('the stored sign-in has no developer app to refresh it with: sign in again: merch login', 'not-signed-in');
   }
@@ -42,6 +45,7 @@ export function appOfSession(session: Session, settings: Pick<Settings, 'insecur
     insecure: settings.insecure,
     timeoutMs: settings.timeoutMs,
     trace,
+    proxy: settings.proxy,
   };
 }
 

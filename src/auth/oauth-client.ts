@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { describeCause, RequestTimeoutError } from '../api/errors.js';
+import { newDispatcher, proxyFailure } from '../api/dispatcher.js';
+import { connectionFailure, describeCause, describeFailure, RequestTimeoutError } from '../api/errors.js';
 import { isLoopbackHost } from '../config/settings.js';
 import { VERSION } from '../version.js';
 import { AuthError } from './errors.js';
@@ -126,11 +127,7 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
       const started = Date.now();
       app.trace?.request(init.method, url, init.headers);
       try {
-        // A token request is a one-off (the API has its own pool): no socket is kept for
-        // a later request to find closed by the server.
-        const headers = new Headers(init.headers);
-        headers.set('connection', 'close');
-        const response = await fetch(url, { ...init, headers } as RequestInit);
+        const response = await oneRequest(app, new URL(url), init);
         app.trace?.response(init.method, url, response.status, Date.now() - started, 1);
         return await withoutIdToken(response);
       } catch (error) {
@@ -139,6 +136,30 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
       }
     },
   };
+}
+
+/**
+ * One request, direct or through the proxy (src/api/dispatcher.ts), as the Response
+ * oauth4webapi reads. A token request is a one-off (the API has its own pool): no socket is
+ * kept for a later request to find closed by the server.
+ */
+async function oneRequest(app: OAuthApp, url: URL, init: RequestInit): Promise<Response> {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  headers.connection = 'close';
+  const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+  const dispatcher = newDispatcher(app.proxy);
+  try {
+    const answer = await dispatcher.request({ origin: url.origin, path: url.pathname + url.search, method: (init.method ?? 'GET') as 'POST', headers, body, signal: init.signal ?? undefined });
+    const text = await answer.body.text();
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, each);
+    }
+    return new Response([101, 204, 205, 304].includes(answer.statusCode) ? null : text, { status: answer.statusCode, headers: answerHeaders });
+  } finally {
+    await dispatcher.close();
+  }
 }
 
 /**
@@ -168,8 +189,12 @@ async function send(app: OAuthApp, endpoint: string, request: () => Promise<Resp
   try {
     return await request();
   } catch (error) {
-    const reason = describeCause(error instanceof Error && error.name === 'TimeoutError' ? new RequestTimeoutError(app.timeoutMs) : causeOf(error), url.host);
-    throw new AuthError(`POST ${url.origin}${url.pathname} failed: ${reason}`, 'unreachable', `is the authorization server at ${url.origin} up?`);
+    const failure =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? connectionFailure(new RequestTimeoutError(app.timeoutMs), url.host)
+        : proxyFailure(error, url, app.proxy) ?? connectionFailure(causeOf(error), url.host);
+    const hint = failure.type === 'proxy' ? failure.hint : `is the authorization server at ${url.origin} up?`;
+    throw new AuthError(`POST ${url.origin}${url.pathname} failed: ${describeFailure(failure)}`, 'unreachable', hint);
   }
 }
 

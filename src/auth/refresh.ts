@@ -17,7 +17,7 @@ export interface StoredToken {
  * expired, that one is used and nothing is sent. `force` refreshes in any case.
  */
 export async function refreshStoredToken(
-  settings: Pick<Settings, 'configDir' | 'profile' | 'insecure' | 'timeoutMs'>,
+  settings: Pick<Settings, 'configDir' | 'profile' | 'insecure' | 'timeoutMs' | 'proxy'>,
   options: { held?: string; force?: boolean; trace?: Trace },
 ): Promise<StoredToken> {
   const { configDir, profile } = settings;

@@ -24,6 +24,7 @@ const NOT_SENT: Record<NotSentReason, ExitCodeValue> = {
   'token-to-other-origin': ExitCode.usage,
   'token-over-http': ExitCode.usage,
   'not-an-id': ExitCode.usage,
+  'bad-proxy': ExitCode.usage,
 };
 
 const AUTH: Record<AuthFailure, ExitCodeValue> = {

@@ -1,3 +1,4 @@
+import { proxyEnvironment, type ProxyEnvironment } from '../lib/proxy-environment.js';
 import { ConfigError } from './errors.js';
 import { configDir } from './paths.js';
 import { readProfile, type Session } from './store.js';
@@ -43,6 +44,8 @@ export interface Settings {
   retries: number;
   insecure: boolean;
   verbose: boolean;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (src/lib/proxy-environment.ts). */
+  proxy: ProxyEnvironment;
 }
 
 export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Settings {
@@ -78,6 +81,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
     retries: flags.retries ?? 3,
     insecure: flags.insecure ?? false,
     verbose: flags.verbose ?? false,
+    proxy: proxyEnvironment(env),
   };
 }
 

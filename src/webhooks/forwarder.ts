@@ -1,4 +1,6 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { newDispatcher } from '../api/dispatcher.js';
+import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { VERSION } from '../version.js';
 import type { JournalEvent } from './event-journal.js';
@@ -19,6 +21,8 @@ export interface ForwarderOptions {
   timeoutMs?: number;
   onDelivered?: (event: JournalEvent, target: string, status: number) => void;
   onRetry?: (event: JournalEvent, target: string, problem: string, delayMs: number) => void;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for targets that are not on this machine. */
+  proxy?: ProxyEnvironment;
 }
 
 export type PostResult = { ok: true; status: number } | { ok: false; problem: string };
@@ -31,7 +35,7 @@ interface TargetQueue {
 export class Forwarder {
   private readonly queues = new Map<string, TargetQueue>();
   private readonly stop = new AbortController();
-  private readonly agent = new Agent({ keepAliveTimeout: 4_000 });
+  private readonly agent: Dispatcher;
   private readonly backoff: BackoffPolicy;
   private readonly timeoutMs: number;
   private closing: Promise<void> | undefined;
@@ -39,6 +43,7 @@ export class Forwarder {
   constructor(private readonly options: ForwarderOptions = {}) {
     this.backoff = { initialMs: 500, maxMs: 30_000, ...options.backoff };
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.agent = newDispatcher(options.proxy, { keepAliveTimeout: 4_000 });
   }
 
   /** Queues an event for each of the given targets. */
@@ -114,7 +119,8 @@ export class Forwarder {
 export interface PostOptions {
   timeoutMs: number;
   signal?: AbortSignal;
-  dispatcher?: Dispatcher;
+  /** Direct, or through the proxy (src/api/dispatcher.ts). */
+  dispatcher: Dispatcher;
 }
 
 /** POSTs the event's original `{hook, data}` body to a target once. */
@@ -135,7 +141,7 @@ export async function postEvent(
       },
       body: JSON.stringify({ hook: event.hook, data: event.data }),
       signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      dispatcher: options.dispatcher,
     });
     await response.body.dump();
     const status = response.statusCode;

@@ -1,4 +1,5 @@
-import { Agent } from 'undici';
+import { newDispatcher } from '../api/dispatcher.js';
+import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { postEvent } from './forwarder.js';
 import { scanJournal, type JournalEvent } from './event-journal.js';
 
@@ -13,6 +14,8 @@ export interface ReplayOptions {
   id?: number;
   to?: string;
   timeoutMs?: number;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, for targets that are not on this machine. */
+  proxy?: ProxyEnvironment;
 }
 
 export interface ReplayResult {
@@ -43,7 +46,7 @@ export async function* replay(options: ReplayOptions): AsyncGenerator<ReplayResu
     throw new ReplayNotFoundError(`no event ${options.id} in ${options.file}`);
   }
 
-  const agent = new Agent();
+  const agent = newDispatcher(options.proxy);
   try {
     for (const event of events) {
       const targets = options.to !== undefined ? [options.to] : event.forward_to ?? [];

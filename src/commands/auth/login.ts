@@ -120,7 +120,7 @@ function clientSecretOf(ctx: Context): Promise<string> {
 
 function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp & Endpoints {
   const { settings } = ctx;
-  return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: ctx.trace };
+  return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: ctx.trace, proxy: settings.proxy };
 }
 
 /** A plain value asked on a terminal; off one, a usage error naming the flag. */

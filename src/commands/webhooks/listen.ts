@@ -36,6 +36,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     onDelivered: (event, target, status) => ctx.io.err(`forwarded #${event.id} ${event.event} to ${target} (${status})`),
     onRetry: (event, target, problem, delayMs) =>
       ctx.io.err(`forwarding #${event.id} to ${target} failed (${problem}); retrying in ${(delayMs / 1000).toFixed(1)} s`),
+    proxy: ctx.settings.proxy,
   });
   const show = printer(ctx, options.refetch === true);
   let receiver: Receiver | undefined;

@@ -26,7 +26,7 @@ export async function run(ctx: Context, options: OptionsOf<typeof declareReplay>
   if (!found.isFile()) throw new UsageError(`${file} is ${found.isDirectory() ? 'a directory' : 'not a file'}, not an event journal`, 'pass --from FILE, the --save file of `merch webhooks listen`');
   const count = { sent: 0, failed: 0, skipped: 0 };
   async function* counted(): AsyncGenerator<ReplayResult> {
-    for await (const result of replay({ file, id: options.id, to: options.to })) {
+    for await (const result of replay({ file, id: options.id, to: options.to, proxy: ctx.settings.proxy })) {
       count[result.outcome]++;
       yield result;
     }

@@ -1,0 +1,84 @@
+import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { isLoopbackHost } from '../config/settings.js';
+import { anyProxy, type ProxyEnvironment, type ProxyVariable } from '../lib/proxy-environment.js';
+import { RequestNotSent, type Failure } from './errors.js';
+
+// The one place merch's HTTP dispatchers are made (the API client, the OAuth endpoints,
+// the webhook forwarder and replay): direct, or through the proxy the environment names
+// (src/lib/proxy-environment.ts) with undici's EnvHttpProxyAgent, which honours NO_PROXY.
+// https goes through a CONNECT tunnel, plain http as a request for the absolute URL, as
+// curl does. Loopback (127.0.0.0/8, ::1, localhost) always goes direct: a sandbox, a
+// listener's targets and a local callback are never proxied.
+
+/** A dispatcher for any origin, through the proxy unless the origin is loopback or in NO_PROXY. */
+export function newDispatcher(proxy: ProxyEnvironment | undefined, options: Agent.Options = {}): Dispatcher {
+  if (!anyProxy(proxy)) return new Agent(options);
+  const httpProxy = proxyUrl(proxy.http);
+  const httpsProxy = proxyUrl(proxy.https);
+  return new Agent({
+    ...options,
+    factory: (origin, perOrigin) =>
+      isLoopbackHost(new URL(origin).hostname)
+        ? new Pool(origin, perOrigin)
+        : new EnvHttpProxyAgent({ ...(perOrigin as Agent.Options), httpProxy, httpsProxy, noProxy: proxy.noProxy, proxyTunnel: false }),
+  });
+}
+
+/**
+ * What went wrong with the proxy, when the failure of a request to `url` was the proxy's:
+ * it refused the connection, or it asks for credentials (407), or it would not open the
+ * tunnel. Undefined for any other failure (said by connectionFailure).
+ */
+export function proxyFailure(thrown: unknown, url: URL, proxy: ProxyEnvironment | undefined): Failure | undefined {
+  const through = proxyOf(url, proxy);
+  if (through === undefined) return undefined;
+  const shown = new URL(proxyUrl(through)).origin;
+  for (let error = thrown as { code?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
+    const message = typeof error.message === 'string' ? error.message : '';
+    if (error.code === 'ECONNREFUSED' && String(error.port) === portOf(new URL(shown))) {
+      return { type: 'proxy', detail: `the proxy ${shown} refused the connection (${through.variable})`, hint: `is the proxy up? check ${through.variable}, or list ${url.hostname} in NO_PROXY` };
+    }
+    if (/\(407\)/.test(message)) {
+      const hasCredentials = new URL(proxyUrl(through)).username !== '';
+      return {
+        type: 'proxy',
+        detail: hasCredentials ? `the proxy ${shown} refused the credentials in ${through.variable} (407)` : `the proxy asks for authentication: put user:password in ${through.variable}`,
+        hint: `${through.variable}=http://USER:PASSWORD@${new URL(shown).host} (percent-encode special characters)`,
+      };
+    }
+    const tunnel = /^Proxy response \((\d+)\) !== 200/.exec(message);
+    if (tunnel) {
+      return { type: 'proxy', detail: `the proxy ${shown} answered ${tunnel[1]} to CONNECT ${url.host} (${through.variable})`, hint: `the proxy will not reach ${url.host}: ask its administrator, or list the host in NO_PROXY` };
+    }
+  }
+  return undefined;
+}
+
+/** The proxy variable a request to `url` goes through, ignoring NO_PROXY (a failure there was the proxy's only if it was used). */
+function proxyOf(url: URL, proxy: ProxyEnvironment | undefined): ProxyVariable | undefined {
+  if (isLoopbackHost(url.hostname)) return undefined;
+  // As undici: an https URL without an https proxy goes through the http one.
+  return url.protocol === 'https:' ? proxy?.https ?? proxy?.http : proxy?.http;
+}
+
+/** The proxy's URL, `http://` added when the value names only `host:port` (as curl takes it). */
+function proxyUrl(variable: ProxyVariable): string;
+function proxyUrl(variable: ProxyVariable | undefined): string | undefined;
+function proxyUrl(variable: ProxyVariable | undefined): string | undefined {
+  if (variable === undefined) return undefined;
+  const url = /^[a-z][a-z\d+.-]*:\/\//i.test(variable.url) ? variable.url : `http://${variable.url}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RequestNotSent(`${variable.variable} is not a proxy URL`, 'bad-proxy', `set it to http://HOST:PORT, or unset it`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RequestNotSent(`${variable.variable}: a ${parsed.protocol.slice(0, -1)} proxy is not supported`, 'bad-proxy', 'use an http:// or https:// proxy');
+  }
+  return url;
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}

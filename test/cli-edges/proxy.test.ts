@@ -1,0 +1,143 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { httpProxy } from '../support/http-proxy.js';
+import { BIN, collect, ROOT } from '../support/process.js';
+import { cliEnv, runMerch } from '../support/run-merch.js';
+import { freePort } from '../support/servers.js';
+import { STUB_TOKEN, stubbedService } from '../support/stubbed-service.js';
+import { tempDir } from '../support/temp-dir.js';
+
+// HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as an operator at a company sets them. The service
+// is reached by a name only the test proxy resolves (`service.test`), so a request that
+// reached it went through the proxy; loopback is never proxied.
+
+const ME = { id: 7, email: 'ops@example.com' };
+
+/** A stubbed service answering GET /v1/users/me, and its URL by the name only the proxy knows. */
+async function service() {
+  const stub = await stubbedService();
+  stub.stub('GET', '/v1/users/me', { body: ME });
+  const port = new URL(stub.url).port;
+  return { stub, port, viaName: `http://service.test:${port}` };
+}
+
+function run(baseUrl: string, env: Record<string, string | undefined>, args: string[] = []) {
+  return runMerch(['api', 'GET', '/v1/users/me', '--insecure', ...args], { env: cliEnv(baseUrl, { MERCH_TOKEN: STUB_TOKEN, ...env }) });
+}
+
+describe('a proxy from the environment', () => {
+  it('plain http goes through HTTP_PROXY, the token with it', async () => {
+    const { stub, port, viaName } = await service();
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const result = await run(viaName, { HTTP_PROXY: proxy.url });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual(ME);
+    expect(proxy.seen).toEqual([`GET http://service.test:${port}/v1/users/me`]);
+    expect(stub.requests[0]!.headers.authorization).toBe(`Bearer ${STUB_TOKEN}`);
+  });
+
+  it('the lower-case variable wins over the upper-case one, as in curl', async () => {
+    const { viaName } = await service();
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const result = await run(viaName, { http_proxy: proxy.url, HTTP_PROXY: `http://127.0.0.1:${await freePort()}` });
+    expect(result.code).toBe(0);
+    expect(proxy.seen).toHaveLength(1);
+  });
+
+  it('NO_PROXY sends the host direct (where the name does not resolve)', async () => {
+    const { viaName } = await service();
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const result = await run(viaName, { HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,.test' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('host not found (service.test)');
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it.each(['127.0.0.1', 'localhost'])('loopback (%s) is never proxied', async (host) => {
+    const { stub } = await service();
+    const result = await run(stub.url.replace('127.0.0.1', host), { HTTP_PROXY: `http://127.0.0.1:${await freePort()}`, HTTPS_PROXY: `http://127.0.0.1:${await freePort()}` });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(ME);
+  });
+
+  it('a proxy that refuses the connection is named, with its variable, exit 1', async () => {
+    const port = await freePort();
+    const result = await run('https://service.test', { HTTPS_PROXY: `http://127.0.0.1:${port}` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `error: GET /v1/users/me failed: the proxy http://127.0.0.1:${port} refused the connection (HTTPS_PROXY)\n` +
+        'hint: is the proxy up? check HTTPS_PROXY, or list service.test in NO_PROXY\n',
+    );
+  });
+
+  it.each([
+    ['https (CONNECT)', 'https://service.test:9', 'HTTPS_PROXY'],
+    ['plain http', 'http://service.test:9', 'HTTP_PROXY'],
+  ])('%s: a proxy that asks for authentication says where the credentials go', async (_name, baseUrl, variable) => {
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
+    const result = await run(baseUrl, { [variable]: proxy.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`failed: the proxy asks for authentication: put user:password in ${variable}\n`);
+  });
+
+  it('credentials in the proxy URL are sent to the proxy and never printed', async () => {
+    const { viaName } = await service();
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
+    const withCredentials = proxy.url.replace('//', '//ops:s3cret-pw@');
+    const good = await run(viaName, { HTTP_PROXY: withCredentials }, ['--verbose']);
+    expect(good.code).toBe(0);
+    const wrong = await run('https://service.test:9', { HTTPS_PROXY: withCredentials.replace('s3cret-pw', 'wrong-pw') }, ['--verbose']);
+    expect(wrong.stderr).toContain(`the proxy ${proxy.url} refused the credentials in HTTPS_PROXY (407)`);
+    for (const output of [good.stdout, good.stderr, wrong.stdout, wrong.stderr]) expect(output).not.toMatch(/s3cret-pw|wrong-pw/);
+  });
+
+  it('a proxy variable that is not a URL is a usage error naming it, nothing sent', async () => {
+    const result = await run('https://service.test', { HTTPS_PROXY: 'socks5://127.0.0.1:1080' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: HTTPS_PROXY: a socks5 proxy is not supported');
+  });
+});
+
+/** A self-signed certificate for service.test, made with openssl. */
+function certificate(): { key: string; cert: string; file: string } {
+  const dir = tempDir();
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=service.test', '-addext', 'subjectAltName=DNS:service.test'], { stdio: 'ignore' });
+  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8'), file: cert };
+}
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// NODE_EXTRA_CA_CERTS is read when Node starts: the process is the subject.
+describe.skipIf(!hasOpenssl())('https through a CONNECT tunnel (the real process)', () => {
+  it('reaches an https service by a name only the proxy resolves, trusting its CA by NODE_EXTRA_CA_CERTS', async () => {
+    const { key, cert, file } = certificate();
+    const seen: string[] = [];
+    const server = createServer({ key, cert }, (request, response) => {
+      seen.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ME));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+
+    const env = cliEnv(`https://service.test:${port}`, { MERCH_TOKEN: STUB_TOKEN, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: file });
+    const result = await collect(spawn(process.execPath, [BIN, 'api', 'GET', '/v1/users/me'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual(ME);
+    expect(proxy.seen).toEqual([`CONNECT service.test:${port}`]);
+    expect(seen).toEqual([`GET /v1/users/me Bearer ${STUB_TOKEN}`]);
+  });
+});
