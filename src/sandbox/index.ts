@@ -42,15 +42,8 @@ export interface Sandbox {
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `Port ${port} on ${host} is in use; pass --port 0 or another port.`
-            : `Cannot listen on ${host}:${port}: ${error.message}`,
-        ),
-      );
-    });
+    // As the system says it (code EADDRINUSE, ...): the command says it with its flags.
+    server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
 }

@@ -110,6 +110,13 @@ describe('webhooks listen --save', () => {
   });
 });
 
+describe('sandbox --data', () => {
+  it('a directory: one line naming --data, exit 2, before the sandbox starts', async () => {
+    const running = startMerch(['sandbox', '--quiet', '--port', '0', '--data', dir], { env: cliEnv(sandbox().url) });
+    expect(await running.done).toEqual({ code: 2, stdout: '', stderr: `error: --data: ${dir} is a directory\n` });
+  });
+});
+
 /** A recipients list of one row, in `d`. */
 function list(d: string): string {
   const file = join(d, 'list.csv');

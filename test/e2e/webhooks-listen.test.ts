@@ -323,6 +323,6 @@ describe('webhooks listen flags', () => {
     cleanups.push(() => new Promise((resolve) => blocker.close(() => resolve())));
     const result = await merch(sandbox(), ['webhooks', 'listen', '--port', String(port)]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`error: port ${port} on 127.0.0.1 is in use`);
+    expect(result.stderr).toContain(`error: --port ${port}: the port is in use on 127.0.0.1`);
   });
 });

@@ -11,6 +11,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import type { OptionsOf } from '../declaration.js';
+import { listenFailure } from '../listen-failure.js';
+import { checkOutputFile } from '../path-flags.js';
 import type { declareSandbox } from './declarations.js';
 
 /** The comma list as given: the sandbox checks its items. */
@@ -23,7 +25,7 @@ async function start(options: SandboxOptions) {
     return await startSandbox(options);
   } catch (error) {
     if (error instanceof SandboxOptionError) throw new UsageError(error.message);
-    throw error;
+    throw listenFailure(error, options.host ?? '127.0.0.1', options.port ?? 0) ?? error;
   }
 }
 
@@ -48,6 +50,7 @@ function banner(url: string, tokenTtl: number): string {
 export async function run({ io, interrupts }: Context, options: OptionsOf<typeof declareSandbox>): Promise<void> {
   // Whole seconds (the flag refuses others), as OAuth's expires_in.
   const tokenTtlSeconds = options.tokenTtl / 1000;
+  if (options.data !== undefined) await checkOutputFile('--data', options.data, { makeParent: true });
   const sandbox = await start({
     host: options.host,
     port: options.port,

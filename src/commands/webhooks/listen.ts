@@ -10,6 +10,7 @@ import { EventJournal } from '../../webhooks/event-journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
 import type { OptionsOf } from '../declaration.js';
+import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
 import type { declareListen } from './declarations.js';
 import { printer } from './print-events.js';
@@ -129,11 +130,7 @@ async function listen(
       onRejected: (r) => ctx.io.err(`refused ${r.status === 0 ? 'a request' : r.status} from ${r.remote}: ${r.reason}`),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new CliError(`port ${options.port} on ${options.host} is in use`, ExitCode.failed, 'pass --port 0 for any free port, or another --port');
-    }
-    throw new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, ExitCode.failed);
+    throw listenFailure(error, options.host, options.port) ?? new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, ExitCode.failed);
   }
 }
 
