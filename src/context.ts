@@ -1,7 +1,8 @@
 import { ApiClient, type ClientOptions } from './api/client.js';
+import { RunSecrets } from './api/run-secrets.js';
 import { stderrTrace, type Trace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
-import { BASE_URL, originOf, resolveSettings, type Settings } from './config/settings.js';
+import { BASE_URL, originOf, resolveSettings, SANDBOX_DESIGN_TOOL_KEY, SANDBOX_TOKEN, type Settings } from './config/settings.js';
 import type { GlobalOptions } from './global-options.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO } from './output/io.js';
@@ -18,6 +19,8 @@ export interface Context {
   format: OutputFormat;
   /** `--yes`: confirmations are answered yes. */
   yes: boolean;
+  /** The secrets hidden from everything the run prints: add one as it becomes known (src/api/run-secrets.ts). */
+  secrets: RunSecrets;
   /** `--verbose`: the requests and answers on stderr, secrets redacted; otherwise undefined. */
   trace: Trace | undefined;
   /** The run's API client, sending the settings' token (refreshed when it expires). */
@@ -27,9 +30,10 @@ export interface Context {
   close(): Promise<void>;
 }
 
-export function createContext(globals: GlobalOptions, { io: streams, env, interrupts }: RunEnvironment): Context {
+export function createContext(globals: GlobalOptions, { io: streams, env, interrupts, secrets: runSecrets }: RunEnvironment): Context {
   const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings(globals, env);
+  const secrets = knownSecrets(settings, env, runSecrets ?? new RunSecrets());
   const trace = settings.verbose ? stderrTrace(theIO) : undefined;
   const clients: ApiClient[] = [];
   const connect = (token: ClientOptions['token'], accountId?: string): ApiClient => {
@@ -41,6 +45,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
       retries: settings.retries,
       insecure: settings.insecure,
       proxy: settings.proxy,
+      secrets,
       trace,
       connectionHints: connectionHints(settings),
       onRetry: retryNotes(theIO),
@@ -56,6 +61,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
     settings,
     format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query, delimited: globals.format },
     yes: globals.yes ?? false,
+    secrets,
     trace,
     api() {
       client ??= connect(tokenProviderFor(settings, trace), settings.accountId);
@@ -66,6 +72,18 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
       await Promise.all(clients.map((each) => each.close()));
     },
   };
+}
+
+/**
+ * The secrets known when the run starts; the tokens the client sends and the secrets read
+ * from stdin or a prompt are added as they come. The sandbox's public credentials are none.
+ */
+function knownSecrets(settings: Settings, env: NodeJS.ProcessEnv, secrets: RunSecrets): RunSecrets {
+  secrets.exempt(SANDBOX_TOKEN, SANDBOX_DESIGN_TOOL_KEY);
+  for (const variable of ['MERCH_TOKEN', 'MERCH_CLIENT_SECRET', 'MERCH_DESIGN_TOOL_KEY', 'MERCH_WEBHOOK_SECRET']) secrets.add(env[variable]);
+  secrets.add(settings.session?.refresh_token);
+  secrets.add(settings.session?.client_secret);
+  return secrets;
 }
 
 /** What to do about a refused connection or an unknown host: where the base URL came from, how to start the sandbox. */

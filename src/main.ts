@@ -1,5 +1,6 @@
 import { CommanderError } from '@commander-js/extra-typings';
 import type { Writable } from 'node:stream';
+import { RunSecrets } from './api/run-secrets.js';
 import type { RunEnvironment } from './run-environment.js';
 import { CliError, ExitCode, ShownError } from './errors.js';
 import { MerchProgram } from './commands/program.js';
@@ -29,7 +30,11 @@ export function buildProgram(environment: RunEnvironment): MerchProgram {
  * process's streams and signals in bin/merch.js, buffers in tests). The only place errors
  * become exit codes.
  */
-export async function main(argv: string[], environment: RunEnvironment): Promise<number> {
+export async function main(argv: string[], given: RunEnvironment): Promise<number> {
+  // Every byte of stdout and stderr, from any part of the run, goes out with the run's
+  // secrets hidden (src/api/run-secrets.ts).
+  const secrets = given.secrets ?? new RunSecrets();
+  const environment = { ...given, secrets, io: { ...given.io, stdout: secrets.guard(given.io.stdout), stderr: secrets.guard(given.io.stderr) } };
   const program = buildProgram(environment);
   const color = environment.io.stderrIsTTY && colorAllowed(argv.includes('--no-color'), environment.env);
   program.redErrors = color;

@@ -1,3 +1,4 @@
+import type { RunSecrets } from './api/run-secrets.js';
 import type { Interrupts } from './lib/interrupt.js';
 import type { IOStreams } from './output/io.js';
 
@@ -6,4 +7,6 @@ export interface RunEnvironment {
   io: IOStreams;
   env: NodeJS.ProcessEnv;
   interrupts: Interrupts;
+  /** The run's secrets, hidden from its output (main() makes them). */
+  secrets?: RunSecrets;
 }

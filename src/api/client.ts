@@ -6,6 +6,7 @@ import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/ba
 import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
+import type { RunSecrets } from './run-secrets.js';
 import { newDispatcher, proxyFailure } from './dispatcher.js';
 import { redirectOf } from './redirects.js';
 import type { Trace } from './trace.js';
@@ -66,6 +67,8 @@ export interface ClientOptions {
   insecure: boolean;
   /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY (none: every request goes direct). */
   proxy?: ProxyEnvironment;
+  /** Told each token and API key the client sends, so that no output shows them. */
+  secrets?: RunSecrets;
   trace?: Trace;
   /** The hint of a refused connection or an unknown host, instead of the usual one (e.g. how to start the sandbox). */
   connectionHints?: Partial<Record<'refused' | 'host-not-found', string>>;
@@ -102,6 +105,8 @@ export class ApiClient {
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    this.options.secrets?.add(token);
+    this.options.secrets?.add(headers['x-api-key']);
     const retry = request.retry ?? request.method !== 'POST';
     const maxAttempts = retry ? this.options.retries + 1 : 1;
     const what = { method: request.method, path: url.pathname + url.search };
@@ -143,6 +148,7 @@ export class ApiClient {
         const next = await this.options.token.renewAfterRejection(token);
         if (next !== undefined) {
           token = next;
+          this.options.secrets?.add(token);
           headers.authorization = `Bearer ${token}`;
           attempt--;
           continue;

@@ -17,6 +17,7 @@ export async function readSecret(ctx: Context, label: string, fromStdin: boolean
     throw new UsageError(`cannot prompt for the ${label}`, flagHint);
   }
   if (value === '' || /\s/.test(value)) throw new UsageError(`the ${label} is empty or contains whitespace`);
+  ctx.secrets.add(value);
   return value;
 }
 
@@ -44,6 +45,7 @@ export async function secretFrom(ctx: Context, source: SecretSource): Promise<st
     value = await password({ message: promptOf(source.label), mask: false });
   } else throw new UsageError(`missing the ${source.label}`, source.hint);
   if (value === '') throw new UsageError(`the ${source.label} is empty`, source.hint);
+  ctx.secrets.add(value);
   return value;
 }
 

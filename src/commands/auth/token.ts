@@ -5,7 +5,8 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 /** `merch auth token`: a valid access token on stdout (refreshed first when it expires soon), for curl and scripts. */
 export async function token(ctx: Context): Promise<void> {
   const { settings } = ctx;
-  ctx.io.out(await tokenProviderFor(settings, ctx.trace).current());
+  const current = await tokenProviderFor(settings, ctx.trace).current();
+  ctx.secrets.reveal(() => ctx.io.out(current));
 }
 
 /** `merch auth refresh`: a new access token now, with the stored refresh token. */
