@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { attributeName } from '../../contract/attributes.js';
 import type { NewCommand } from '../declaration.js';
 import { addPageFlags } from '../page-options.js';
 import { integerId, nameValue, stringList } from '../parse.js';
@@ -27,11 +28,18 @@ export function declareGet(command: NewCommand) {
     .option('--expand <list>', `add ${EXPANSIONS.join(', ')}, comma-separated`, expansions);
 }
 
-function attribute(value: string, previous?: Record<string, string>): Record<string, string> {
-  const next = nameValue(value, previous);
-  const name = value.slice(0, value.indexOf('=')).trim();
-  if (RESERVED.has(name)) throw new InvalidArgumentError(`'${name}' is not an attribute name (use --${name === 'expand' ? 'expand' : name})`);
-  return next;
+/**
+ * `--attr NAME=VALUE`, the name as the service spells it: lower case and singular, so that
+ * `Size` and `sizes` mean `size` as they do in an order (a name the service does not know
+ * is ignored by it, and every part listed). A part has one value of each attribute: a
+ * second value of one is refused, not sent to match nothing.
+ */
+function attribute(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const given = Object.keys(nameValue(value))[0]!;
+  const name = attributeName(given);
+  if (RESERVED.has(given.toLowerCase()) || RESERVED.has(name)) throw new InvalidArgumentError(`'${given}' is not an attribute name (use --${name === 'expand' ? 'expand' : name})`);
+  if (name in previous) throw new InvalidArgumentError(`${name} is given twice: a part has one ${name} (list the parts once per ${name}, or leave it out)`);
+  return { ...previous, [name]: value.slice(value.indexOf('=') + 1).trim() };
 }
 
 function expansions(value: string): string {

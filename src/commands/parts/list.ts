@@ -1,6 +1,7 @@
 import { listParts } from '../../api/resources/parts.js';
 import type { Part } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { named, names } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
 import type { OptionsOf } from '../declaration.js';
@@ -31,10 +32,30 @@ export function expansionColumns(expand: string | undefined): Column<Part>[] {
   return (expand?.split(',') ?? []).flatMap((name) => expandedColumns[name] ?? []);
 }
 
+/**
+ * The service ignores a filter that names no attribute of the product, and lists every part:
+ * the first part says which attributes there are, and an --attr naming another is refused
+ * before anything is printed.
+ */
+async function* knownAttributes(parts: AsyncIterable<Part>, names: readonly string[], productId: string): AsyncGenerator<Part> {
+  let checked = names.length === 0;
+  for await (const part of parts) {
+    if (!checked) {
+      const known = Object.keys({ ...part.variant, ...(part as { attributes?: object }).attributes });
+      const unknown = names.find((name) => !known.includes(name));
+      if (unknown !== undefined && known.length > 0) {
+        throw new UsageError(`--attr ${unknown}: the parts of product ${productId} have no attribute ${unknown} (they have ${known.join(', ')})`);
+      }
+      checked = true;
+    }
+    yield part;
+  }
+}
+
 export async function run(ctx: Context, productId: string, options: OptionsOf<typeof declareList>): Promise<void> {
   const columns = [...partColumns, ...expansionColumns(options.expand)];
   const page = pageOptions(ctx, options);
-  const records = listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page);
+  const records = knownAttributes(listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page), Object.keys(options.attr ?? {}), productId);
   try {
     await printList(ctx, records, columns, { noun: 'parts', page });
   } finally {
