@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The run gets a TMPDIR of its own, and fails if anything is left in it at the end: a
     // test removes what it creates (test/support/temp-dir.ts).
-    globalSetup: ['test/support/global-tmpdir.ts'],
+    globalSetup: ['test/support/global-tmpdir.ts', 'test/support/global-keyring.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Three test files on two cores: a file spends much of its time waiting (for a child

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Settings } from '../config/settings.js';
-import { updateProfile, type Session } from '../config/store.js';
+import type { SecretStorage } from '../config/secret-storage.js';
+import { updateProfile, type SecretsStored, type Session } from '../config/store.js';
 import { discoverAccount, type Me } from './account.js';
 import type { OAuthApp } from './oauth-app.js';
 
@@ -16,14 +17,16 @@ export interface Obtained {
 /**
  * Ends every login: asks the service who the token belongs to (`GET /v1/users/me` through
  * `client`, which sends the obtained token; this also proves the token works), then
- * stores the token, what refreshes it and the account in the profile (mode 0600). Nothing
- * is stored when any step fails.
+ * stores the token, what refreshes it and the account in the profile: the secrets in the
+ * OS keyring, or in the file (mode 0600) where `storage` says so or no keyring answers
+ * (`stored` says which, and why). Nothing is stored when any step fails.
  */
 export async function completeLogin(
   client: ApiClient,
   settings: Pick<Settings, 'configDir' | 'profile' | 'baseUrl' | 'baseUrlSource'>,
   obtained: Obtained,
-): Promise<{ session: Session; me: Me }> {
+  storage?: SecretStorage,
+): Promise<{ session: Session; me: Me; stored: SecretsStored }> {
   const me = await discoverAccount(client);
   const { app } = obtained;
   const session: Session = {
@@ -40,10 +43,11 @@ export async function completeLogin(
     user: me.user,
     account: me.account,
   };
-  await updateProfile(settings.configDir, settings.profile, {
-    token: obtained.accessToken,
-    session,
-    'base-url': settings.baseUrlSource === 'default' ? undefined : settings.baseUrl,
-  });
-  return { session, me };
+  const stored = await updateProfile(
+    settings.configDir,
+    settings.profile,
+    { token: obtained.accessToken, session, 'base-url': settings.baseUrlSource === 'default' ? undefined : settings.baseUrl },
+    { storage: storage ?? 'keyring' },
+  );
+  return { session, me, stored: stored ?? { storage: 'file' } };
 }

@@ -1,7 +1,7 @@
 import type { TokenProvider } from '../api/client.js';
 import type { Trace } from '../api/trace.js';
 import type { Settings } from '../config/settings.js';
-import type { Session } from '../config/store.js';
+import { moveSecretsToKeyring, type Session } from '../config/store.js';
 import { AuthError } from './errors.js';
 import { expiresWithin } from './oauth-app.js';
 import { isMerchSandbox } from './sandbox-check.js';
@@ -16,6 +16,21 @@ export const REFRESH_MARGIN_MS = 60_000;
  * none (`not logged in`, nothing sent).
  */
 export function tokenProviderFor(settings: Settings, trace?: Trace): TokenProvider {
+  if (settings.tokenSource !== 'profile') return providerOf(settings, trace);
+  // A profile written before merch used the keyring: its secrets move there at their first use.
+  let moved: Promise<void> | undefined;
+  const provider = providerOf(settings, trace);
+  return {
+    async current() {
+      await (moved ??= moveSecretsToKeyring(settings.configDir, settings.profile));
+      return provider.current();
+    },
+    renewAfterRejection: (rejected) => provider.renewAfterRejection(rejected),
+    missing: provider.missing,
+  };
+}
+
+function providerOf(settings: Settings, trace?: Trace): TokenProvider {
   const { token } = settings;
   if (token === undefined || settings.tokenSource === 'none') return refusing(notLoggedIn(settings));
   if (settings.tokenSource === 'default') return sandboxToken(settings, token, trace);

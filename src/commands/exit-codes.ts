@@ -42,6 +42,7 @@ const CONFIG: Record<ConfigFailure, ExitCodeValue> = {
   'unreadable-file': ExitCode.usage,
   'no-design-tool-key': ExitCode.usage,
   insecure: ExitCode.usage,
+  keyring: ExitCode.failed,
 };
 
 /** An error of api/, auth/ or config/: each says what happened by its kind. */

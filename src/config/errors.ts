@@ -10,7 +10,9 @@ export type ConfigFailure =
   /** No design tool key that may be sent to the design tool URL. */
   | 'no-design-tool-key'
   /** The design tool key would go over plain http to a host that is not loopback. */
-  | 'insecure';
+  | 'insecure'
+  /** The profile's secrets are in the OS keyring, which did not answer. */
+  | 'keyring';
 
 export class ConfigError extends Error {
   constructor(

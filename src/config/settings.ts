@@ -1,7 +1,8 @@
 import { proxyEnvironment, type ProxyEnvironment } from '../lib/proxy-environment.js';
 import { ConfigError } from './errors.js';
 import { configDir } from './paths.js';
-import { readProfile, type Session } from './store.js';
+import { holds } from './secret-storage.js';
+import { readProfile, type Profile, type Session } from './store.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_TOKEN = 'sandbox-token';
@@ -60,22 +61,27 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
 
   // The sandbox's public credentials are candidates for a loopback address only, never for
   // a remote one; they are sent once the server is known to be a merch sandbox.
-  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored.token, onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
-  const [designToolKey, designToolKeySource] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored['design-tool-key'], onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
+  // The profile's are read (from the keyring, perhaps) only when a command uses them.
+  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored, 'token', onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
+  const [designToolKey, designToolKeySource] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored, 'design-tool-key', onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
 
   return {
     configDir: dir,
     profile: profileName,
     baseUrl,
     baseUrlSource,
-    token,
+    get token() {
+      return token();
+    },
     tokenSource,
     session: tokenSource === 'profile' ? stored.session : undefined,
     // The account discovered at login is the default; --account-id, MERCH_ACCOUNT_ID and
     // `config set account-id` choose another.
     accountId: flags.accountId ?? env.MERCH_ACCOUNT_ID ?? stored['account-id'] ?? (tokenSource === 'profile' ? stored.session?.account?.id : undefined),
     designToolUrl,
-    designToolKey,
+    get designToolKey() {
+      return designToolKey();
+    },
     designToolKeySource,
     timeoutMs: flags.timeout ?? 30_000,
     retries: flags.retries ?? 3,
@@ -132,13 +138,15 @@ function pick(flag: string | undefined, envValue: string | undefined, stored: st
   return [fallback, 'default'];
 }
 
+/** A secret's value (read when asked for) and its source: the variable, the profile, the sandbox's public one, or none. */
 function pickSecret(
   envValue: string | undefined,
-  stored: string | undefined,
+  stored: Profile,
+  name: 'token' | 'design-tool-key',
   fallback: string | undefined,
-): [string | undefined, Settings['tokenSource']] {
-  if (envValue) return [envValue, 'env'];
-  if (stored) return [stored, 'profile'];
-  if (fallback) return [fallback, 'default'];
-  return [undefined, 'none'];
+): [() => string | undefined, Settings['tokenSource']] {
+  if (envValue) return [() => envValue, 'env'];
+  if (holds(stored, name)) return [() => stored[name], 'profile'];
+  if (fallback) return [() => fallback, 'default'];
+  return [() => undefined, 'none'];
 }

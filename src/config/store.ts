@@ -1,8 +1,10 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { looseObject, object, oneOf, record, string, type Infer } from '../lib/shapes.js';
+import { array, looseObject, object, oneOf, record, string, type Infer } from '../lib/shapes.js';
 import { ConfigError } from './errors.js';
+import { deleteKeyring, KeyringUnavailable, readKeyring, writeKeyring } from './keyring.js';
 import { CONFIG_FILE_NAME } from './paths.js';
+import { SECRET_CARRIERS, SECRET_NAMES, secretsOf, withKeyringSecrets, withoutSecrets, withSecrets, type Secrets, type SecretStorage } from './secret-storage.js';
 
 /**
  * How the profile's token was obtained, and what keeps it valid: written by `merch login`,
@@ -26,7 +28,10 @@ const sessionSchema = object({
 
 export type Session = Infer<typeof sessionSchema>;
 
-/** What one profile stores. `token`, `design-tool-key` and the session's secrets are never printed. */
+/**
+ * What one profile stores. `token`, `design-tool-key` and the session's secrets are never
+ * printed; they are in the OS keyring or in this file (src/config/secret-storage.ts).
+ */
 const profileSchema = object({
   'base-url': string().optional(),
   'account-id': string().optional(),
@@ -38,6 +43,13 @@ const profileSchema = object({
   token: string().optional(),
   'design-tool-key': string().optional(),
   session: sessionSchema.optional(),
+  /**
+   * Where the secrets are: `keyring` (the names in `keyring-secrets`), or `file` (here, by
+   * --insecure-storage or because no keyring answered). Absent: written before merch used
+   * the keyring; its secrets, here, move to the keyring at their first use.
+   */
+  'secret-storage': oneOf(['keyring', 'file']).optional(),
+  'keyring-secrets': array(oneOf(SECRET_NAMES)).optional(),
 });
 
 export type Profile = Infer<typeof profileSchema>;
@@ -67,31 +79,113 @@ export function readConfig(dir: string): ConfigFile {
   return { profiles: parsed.data.profiles ?? {}, ...parsed.data };
 }
 
+/** The profile, its secrets included (those in the keyring are read at their first access). */
 export function readProfile(dir: string, profile: string): Profile {
-  return readConfig(dir).profiles[profile] ?? {};
+  const stored = readConfig(dir).profiles[profile] ?? {};
+  if (stored['secret-storage'] !== 'keyring') return stored;
+  return withKeyringSecrets(stored, stored['keyring-secrets'] ?? [], () => keyringSecrets(dir, profile));
 }
 
-/** Changes one profile: `undefined` values remove their key. The file stays mode 0600. */
-export async function updateProfile(dir: string, profile: string, changes: Partial<Profile>): Promise<void> {
+/** Where the secrets of a profile are now; `fallback` says why the file, when the keyring was wanted. */
+export interface SecretsStored {
+  storage: SecretStorage;
+  fallback?: string;
+}
+
+/**
+ * Changes one profile: `undefined` values remove their key. The file stays mode 0600. A
+ * change of a secret writes the secrets to the keyring, unless the profile keeps them in
+ * the file (`storage` chooses again: login); where no keyring answers, to the file, and
+ * the answer says why. With no secret left (logout), the keyring entry is removed too.
+ */
+export async function updateProfile(dir: string, profile: string, changes: Partial<Profile>, options: { storage?: SecretStorage } = {}): Promise<SecretsStored | undefined> {
+  const store = await openStore(dir);
+  const profiles = { ...(store.get('profiles') ?? {}) };
+  const current = profiles[profile] ?? {};
+  const touchesSecrets = options.storage !== undefined || SECRET_CARRIERS.some((key) => key in changes);
+  let stored: SecretsStored | undefined;
+  if (!touchesSecrets) profiles[profile] = changed(current, changes);
+  else {
+    // Logout replaces every secret: it needs none of the keyring's (which may not answer).
+    const replacesAll = SECRET_CARRIERS.every((key) => key in changes);
+    const inKeyring = current['secret-storage'] === 'keyring' && !replacesAll;
+    const whole = changed(inKeyring ? withSecrets(current, keyringSecrets(dir, profile)) : current, changes);
+    const { 'secret-storage': _storage, 'keyring-secrets': _names, ...plain } = withoutSecrets(whole);
+    const secrets = secretsOf(whole);
+    const names = Object.keys(secrets) as (keyof Secrets)[];
+    const wanted = options.storage ?? (current['secret-storage'] === 'file' ? 'file' : 'keyring');
+    let fallback: string | undefined;
+    if (names.length > 0 && wanted === 'keyring') fallback = attempt(() => writeKeyring(dir, profile, JSON.stringify(secrets)));
+    else if (names.length === 0 || current['secret-storage'] !== 'file') attempt(() => deleteKeyring(dir, profile));
+    if (names.length === 0) profiles[profile] = plain;
+    else if (wanted === 'keyring' && fallback === undefined) {
+      profiles[profile] = { ...plain, 'secret-storage': 'keyring', 'keyring-secrets': names };
+      stored = { storage: 'keyring' };
+    } else {
+      profiles[profile] = { ...withSecrets(plain, secrets), 'secret-storage': 'file' };
+      stored = { storage: 'file', fallback };
+    }
+  }
+  store.set('profiles', profiles);
+  chmodSync(store.path, 0o600);
+  return stored;
+}
+
+/**
+ * A profile written before merch used the keyring keeps its secrets in the file: at their
+ * first use they move to the keyring, where one answers (or stay, marked as the file's, so
+ * that the keyring is asked once).
+ */
+export async function moveSecretsToKeyring(dir: string, profile: string): Promise<void> {
+  const stored = readConfig(dir).profiles[profile];
+  if (!stored || stored['secret-storage'] !== undefined || Object.keys(secretsOf(stored)).length === 0) return;
+  await updateProfile(dir, profile, {}, { storage: 'keyring' });
+}
+
+/** The profile's secrets in the keyring; a ConfigError when the keyring does not answer. */
+function keyringSecrets(dir: string, profile: string): Secrets {
+  let text: string | undefined;
+  try {
+    text = readKeyring(dir, profile);
+  } catch (error) {
+    if (!(error instanceof KeyringUnavailable)) throw error;
+    throw new ConfigError(`the secrets of profile ${profile} are in the OS keyring: ${error.message}`, 'keyring', 'unlock the keyring, or sign in again: merch login (--insecure-storage keeps the token in the config file)');
+  }
+  const parsed = text === undefined ? undefined : safeJson(text);
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Secrets) : {};
+}
+
+/** Runs a keyring operation; undefined when it worked, else why not. */
+function attempt(operation: () => unknown): string | undefined {
+  try {
+    operation();
+    return undefined;
+  } catch (error) {
+    if (error instanceof KeyringUnavailable) return error.message;
+    throw error;
+  }
+}
+
+function changed(profile: Profile, changes: Partial<Profile>): Profile {
+  const next: Profile = { ...profile };
+  for (const [key, value] of Object.entries(changes) as [ProfileKey, unknown][]) {
+    if (value === undefined) delete next[key];
+    else (next as Record<string, unknown>)[key] = value;
+  }
+  return next;
+}
+
+async function openStore(dir: string) {
   const { default: Conf } = await import('conf');
   // Owner-only, like the journals make it: conf would create it with the umask's mode.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const store = new Conf<ConfigFile>({
+  return new Conf<ConfigFile>({
     projectName: 'merch',
     cwd: dir,
     configName: CONFIG_FILE_NAME.replace(/\.json$/, ''),
     configFileMode: 0o600,
     accessPropertiesByDotNotation: false,
   });
-  const profiles = { ...(store.get('profiles') ?? {}) };
-  const next: Profile = { ...(profiles[profile] ?? {}) };
-  for (const [key, value] of Object.entries(changes) as [ProfileKey, unknown][]) {
-    if (value === undefined) delete next[key];
-    else (next as Record<string, unknown>)[key] = value;
-  }
-  profiles[profile] = next;
-  store.set('profiles', profiles);
-  chmodSync(store.path, 0o600);
 }
 
 function safeJson(text: string): unknown {

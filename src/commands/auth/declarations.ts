@@ -14,6 +14,7 @@ export function declareLogin(command: NewCommand) {
     .option('--no-browser', 'with --web: only print the URL to open')
     .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m; a bare number is seconds)', duration({ bare: 's' }))
     .option('--with-token', 'store a token obtained elsewhere, read from standard input')
+    .option('--insecure-storage', 'keep the token in the config file (mode 0600) instead of the OS keyring')
     .option('--token-url <url>', 'token endpoint (env MERCH_TOKEN_URL; default <base URL>/o/token/)')
     .option('--authorize-url <url>', 'authorize endpoint (env MERCH_AUTHORIZE_URL; default <base URL>/o/authorize/)')
     .option('--revoke-url <url>', 'revoke endpoint, used by logout (env MERCH_REVOKE_URL; default <base URL>/o/revoke_token/)');

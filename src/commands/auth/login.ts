@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import type { Context } from '../../context.js';
+import { KEYRING_NAME } from '../../config/keyring.js';
+import { CONFIG_FILE_NAME } from '../../config/paths.js';
 import { readProfile } from '../../config/store.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
@@ -30,7 +33,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   checkFlagsOfWay(way, options);
   if (way === 'token') {
     const token = await readSecret(ctx, 'token', options.withToken ?? false, 'pipe the token with --with-token');
-    await complete(ctx, { method: 'token', accessToken: token });
+    await complete(ctx, options, { method: 'token', accessToken: token });
     return;
   }
 
@@ -43,7 +46,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     const app = oauthApp(ctx, clientId, clientSecret, endpoints);
     const { passwordGrant } = await import('../../auth/oauth-client.js');
     const tokens = await passwordGrant(app, username, password);
-    await complete(ctx, { method: 'password', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+    await complete(ctx, options, { method: 'password', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
     return;
   }
 
@@ -62,17 +65,24 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
       ? new UsageError(`--callback-port ${callbackPort}: the port is in use on ${LOOPBACK_HOST}`, 'stop what uses it, or pick another port registered with the app')
       : new CliError(`could not start the sign-in callback: ${error.message}`, ExitCode.failed);
   });
-  await complete(ctx, { method: 'web', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
+  await complete(ctx, options, { method: 'web', ...tokens, app: { ...app, clientAuth: tokens.clientAuth } });
 }
 
-/** Proves the token with the service, stores the sign-in, and says who is signed in. */
-async function complete(ctx: Context, obtained: Obtained): Promise<void> {
+/**
+ * Proves the token with the service, stores the sign-in (the secrets in the OS keyring, or
+ * in the file: with --insecure-storage, or where no keyring answers, said on stderr), and
+ * says who is signed in.
+ */
+async function complete(ctx: Context, options: LoginOptions, obtained: Obtained): Promise<void> {
   const { completeLogin } = await import('../../auth/login.js');
   const { settings } = ctx;
-  const { me } = await completeLogin(ctx.apiWithToken(obtained.accessToken), settings, obtained);
+  const { me, stored } = await completeLogin(ctx.apiWithToken(obtained.accessToken), settings, obtained, options.insecureStorage ? 'file' : 'keyring');
+  const file = join(settings.configDir, CONFIG_FILE_NAME);
+  if (stored.fallback) ctx.io.err(`${stored.fallback}; the token is stored in ${file}, readable by you only`);
   // The service's own strings, on one line each and without escape sequences.
   const [email, account, id] = [me.user.email, me.account.name, me.account.id].map(singleLine);
-  ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${settings.configDir}, mode 0600).`);
+  const where = stored.storage === 'keyring' ? `the token in the OS keyring (${KEYRING_NAME}), the rest in ${file}` : `${file}, mode 0600`;
+  ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${where}).`);
 }
 
 async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {

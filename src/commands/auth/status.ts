@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { discoverAccount } from '../../auth/account.js';
+import { KEYRING_NAME } from '../../config/keyring.js';
+import { CONFIG_FILE_NAME } from '../../config/paths.js';
+import type { SecretStorage } from '../../config/secret-storage.js';
 import type { Context } from '../../context.js';
 import { readProfile, type Session } from '../../config/store.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../../errors.js';
@@ -31,6 +35,8 @@ interface AuthStatus {
   method: string;
   expires_at: string | null;
   token_source: string;
+  /** Where the profile's token is: `keyring` (the OS keyring), `file` (the config file), or null (not the profile's). */
+  token_storage: SecretStorage | null;
   token_valid: boolean | null;
   error: string | null;
 }
@@ -52,6 +58,7 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
     method: settings.session?.method ?? { env: 'env', default: 'sandbox', profile: 'token', none: 'none' }[settings.tokenSource],
     expires_at: null,
     token_source: settings.tokenSource,
+    token_storage: null,
     token_valid: null,
     error: null,
   };
@@ -76,8 +83,12 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       }
     }
   }
-  // Read after the request: a refresh may have replaced the token.
-  if (settings.tokenSource === 'profile') status.expires_at = readProfile(settings.configDir, settings.profile).session?.expires_at ?? null;
+  // Read after the request: a refresh may have replaced the token, and moved it to the keyring.
+  if (settings.tokenSource === 'profile') {
+    const stored = readProfile(settings.configDir, settings.profile);
+    status.expires_at = stored.session?.expires_at ?? null;
+    status.token_storage = stored['secret-storage'] ?? 'file';
+  }
 
   if (isMachineOutput(ctx.format)) await printJson(ctx, status);
   else {
@@ -88,11 +99,21 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       { header: 'Account', value: (s) => (s.account ? `${s.account.name} (${s.account.id})` : '(unknown)') + (s.account_id && s.account_id !== s.account?.id ? `; requests act for ${s.account_id}` : '') },
       { header: 'Signed in with', value: (s) => SIGNED_IN_WITH[s.method] ?? s.method },
       { header: 'Expires', value: (s) => s.expires_at ?? (s.method === 'none' ? '' : 'unknown') },
+      { header: 'Stored in', value: storedIn(settings.configDir) },
       { header: 'Token works', value: tokenWorks },
     ]);
   }
   if (status.token_valid === true) return ExitCode.ok;
   return status.token_valid === false || settings.tokenSource === 'none' ? ExitCode.auth : ExitCode.failed;
+}
+
+/** Where the profile's token is; nothing when it is not the profile's. */
+function storedIn(configDir: string): (status: AuthStatus) => string {
+  return (status) => {
+    if (status.token_storage === 'keyring') return `the OS keyring (${KEYRING_NAME})`;
+    if (status.token_storage === 'file') return `${join(configDir, CONFIG_FILE_NAME)} (mode 0600)`;
+    return '';
+  };
 }
 
 /** `yes`, `no: why`, `unknown: why`; with no token, that there is none (and why the sandbox's was not sent). */
