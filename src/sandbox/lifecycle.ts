@@ -74,30 +74,17 @@ export class Lifecycle {
   }
 
   advanceOrder(account: string, order: Order): Order {
-    const next = order.status.id + 1;
-    if (order.status.id >= 4) throw conflict(`Order ${order.id} is ${order.status.name}; it has no next status.`);
-    return this.changeOrder(account, order.id, (changing) => {
-      if (next === 2) this.pay(changing);
-      changing.status = status(ORDER_STATUSES, next);
-      if (next === 3) {
-        for (const item of changing.line_items) item.status = status(LINE_ITEM_STATUSES, 2);
-      }
-    });
+    if (order.status.id >= DELIVERED) throw conflict(`Order ${order.id} is ${order.status.name}; it has no next status.`);
+    return this.changeOrder(account, order.id, (changing) => this.moveOrder(changing));
   }
 
   advanceShippingOrder(account: string, order: Order, shipping: ShippingOrder): ShippingOrder {
-    const next = shipping.status.id + 1;
-    if (next > 4) throw conflict(`Shipping order ${shipping.id} is ${shipping.status.name}; it has no next status.`);
+    if (shipping.status.id >= DELIVERED) throw conflict(`Shipping order ${shipping.id} is ${shipping.status.name}; it has no next status.`);
     this.store.updateOrder(account, order.id, (changing) => {
-      shipping.status = status(SHIPPING_STATUSES, next);
-      if (next === 3) {
-        shipping.tracking_number = `1ZSBX${String(shipping.id).padStart(10, '0')}`;
-        shipping.tracking_url = `${TRACKING_ORIGIN}/track/${shipping.tracking_number}`;
-      }
+      moveShipping(shipping);
       touch(changing);
     });
-    if (next === 2) this.events.emit(account, 'shipping_order.scheduled', shipping);
-    this.events.emit(account, 'shipping_order.changed', shipping);
+    this.shippingMoved(account, shipping);
     return shipping;
   }
 
@@ -107,20 +94,50 @@ export class Lifecycle {
     else this.later(() => this.step(account, orderId), this.stepMs);
   }
 
-  /** One lifecycle stage; the shipping orders move together, the order follows them. */
+  /**
+   * One lifecycle stage; the shipping orders move together, the order follows them. The
+   * whole stage is one change of the store: an order of 500 shipping orders used to be 500
+   * (each rewrote the whole `--data` file, issue 30.2).
+   */
   private step(account: string, orderId: number): void {
     const order = this.store.order(account, orderId);
     if (!order || order.status.id >= DELIVERED) return;
     if (order.status.id === PENDING) {
       this.markPaid(account, orderId);
     } else {
-      const next = Math.min(DELIVERED, Math.min(...order.shipping_orders.map((shipping) => shipping.status.id)) + 1);
-      for (const shipping of order.shipping_orders) {
-        if (shipping.status.id < next) this.advanceShippingOrder(account, order, shipping);
-      }
-      while (next >= SHIPPED && order.status.id < next) this.advanceOrder(account, order);
+      let lowest = DELIVERED;
+      for (const shipping of order.shipping_orders) lowest = Math.min(lowest, shipping.status.id);
+      const next = Math.min(DELIVERED, lowest + 1);
+      // Each event's data is copied when it is emitted: as it was after that move.
+      this.store.updateOrder(account, orderId, (changing) => {
+        touch(changing);
+        for (const shipping of changing.shipping_orders) {
+          if (shipping.status.id >= next) continue;
+          moveShipping(shipping);
+          this.shippingMoved(account, shipping);
+        }
+        while (next >= SHIPPED && changing.status.id < next) {
+          this.moveOrder(changing);
+          this.events.emit(account, 'order.changed', changing);
+        }
+      });
     }
     if (order.status.id < DELIVERED) this.moveOn(account, orderId);
+  }
+
+  /** The order's next status (paid first when it was pending). */
+  private moveOrder(order: Order): void {
+    const next = order.status.id + 1;
+    if (next === IN_PRODUCTION) this.pay(order);
+    order.status = status(ORDER_STATUSES, next);
+    if (next === SHIPPED) {
+      for (const item of order.line_items) item.status = status(LINE_ITEM_STATUSES, 2);
+    }
+  }
+
+  private shippingMoved(account: string, shipping: ShippingOrder): void {
+    if (shipping.status.id === 2) this.events.emit(account, 'shipping_order.scheduled', shipping);
+    this.events.emit(account, 'shipping_order.changed', shipping);
   }
 
   private markPaid(account: string, orderId: number): void {
@@ -161,6 +178,16 @@ export class Lifecycle {
       action();
     }, delayMs);
     this.timers.add(timer);
+  }
+}
+
+/** The shipping order's next status, with its tracking once it ships. */
+function moveShipping(shipping: ShippingOrder): void {
+  const next = shipping.status.id + 1;
+  shipping.status = status(SHIPPING_STATUSES, next);
+  if (next === SHIPPED) {
+    shipping.tracking_number = `1ZSBX${String(shipping.id).padStart(10, '0')}`;
+    shipping.tracking_url = `${TRACKING_ORIGIN}/track/${shipping.tracking_number}`;
   }
 }
 
