@@ -37,7 +37,7 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
 }
 
 async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
-  const order = await prepare(ctx, options);
+  const { order, viaWizard } = await prepare(ctx, options);
   const shown = planShown(ctx, options);
   // The plan names the payment method where it is shown; elsewhere a line on stderr does.
   if (order.paymentIsDefault && order.paymentMethod && !shown) {
@@ -60,6 +60,9 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
         const line = eventLine(event);
         if (line !== undefined) ctx.io.err(line);
       },
+    }).catch(async (err: unknown) => {
+      if (!viaWizard) throw err;
+      throw (await import('./wizard-rerun.js')).withCommandLine(err, { ...order.body, external_id: p.externalId });
     });
     await printCreated(ctx, placed.record, placed.externalId, placed.status);
   } finally {
@@ -81,10 +84,10 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
 }
 
 /** The order from the flags, completed by the wizard on a terminal when pieces are missing. */
-async function prepare(ctx: Context, options: OrderFlags): Promise<PreparedOrder> {
+async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: PreparedOrder; viaWizard: boolean }> {
   const pieces = await piecesFromFlags(options, ctx.io.stdin);
   const first = await prepareOrder(ctx.api(), pieces);
-  if (first.complete) return first.order;
+  if (first.complete) return { order: first.order, viaWizard: false };
   if (!ctx.io.canPrompt) {
     throw new UsageError(
       `the order is incomplete: missing ${missingFlags(first.missing)}`,
@@ -94,7 +97,7 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<PreparedOrder
   const { runWizard } = await import('./wizard.js');
   const completed = await prepareOrder(ctx.api(), await runWizard(ctx, pieces));
   if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${missingFlags(completed.missing)}`);
-  return completed.order;
+  return { order: completed.order, viaWizard: true };
 }
 
 /** Whether the priced plan (which names the payment method) is shown: on a terminal, before the question or as the dry run. */

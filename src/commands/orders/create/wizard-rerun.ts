@@ -1,0 +1,21 @@
+import type { OrderRequest } from '../../../contract/order-request.js';
+import { CliError, ExitCode, UsageError } from '../../../errors.js';
+import { OutcomeUnknown } from '../../../orders/errors.js';
+import { asCliError } from '../../exit-codes.js';
+import { commandLineOf } from './command-line.js';
+import { cliErrorOf } from './outcomes.js';
+
+/**
+ * A failure to place the order the wizard built, with the command line that places it
+ * (issue 30.5): "run the same command again" means nothing to someone who typed no command.
+ * Usage errors and a cancellation pass as they are: there is nothing to run again.
+ */
+export function withCommandLine(err: unknown, body: OrderRequest): unknown {
+  const error = asCliError(cliErrorOf(err));
+  if (!(error instanceof CliError) || error instanceof UsageError || error.exitCode === ExitCode.interrupted) return error;
+  const line = commandLineOf(body);
+  if (err instanceof OutcomeUnknown) {
+    return new CliError(error.message, error.exitCode, `to finish it safely, run this (it sends external id ${err.externalId} again, so the service cannot create a second order): ${line}`);
+  }
+  return new CliError(error.message, error.exitCode, `${error.hint ? `${error.hint}; then ` : ''}to place this order without the wizard: ${line}`);
+}
