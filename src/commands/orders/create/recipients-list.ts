@@ -147,7 +147,7 @@ async function confirm(ctx: Context, plan: ListPlan): Promise<boolean> {
     const { formatPlan } = await import('./plan-view.js');
     ctx.io.out(formatPlan(ctx.io, plan.single.priced, plan.single.order.body, paymentOf(plan.single.order)));
   } else {
-    ctx.io.out(summary(plan).join('\n'));
+    await printPlannedOrders(ctx, plan);
   }
   const { confirm: ask } = await import('@inquirer/prompts');
   const question = plan.batches.length === 1 ? 'Place this order?' : `Place these ${plan.batches.length} orders?`;
@@ -184,12 +184,20 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
     const { single: _s, ...figures } = plan;
     return printJson(ctx, { run_id: figures.runId, recipients: figures.recipients, subtotal: figures.subtotal, earlier: figures.earlier, batches: figures.batches, warnings: figures.planWarnings });
   }
+  await printPlannedOrders(ctx, plan);
+}
+
+/**
+ * The run's orders, earlier and to send, one row each; on a terminal then what sending would
+ * cost (when there is anything to send): the dry run's output, and what is shown before
+ * "Place these N orders?".
+ */
+async function printPlannedOrders(ctx: Context, plan: ListPlan): Promise<void> {
   const rows = [
     ...plan.earlier.map((o): PlannedRow => ({ batch: o.batch, external_id: o.external_id, status: 'existing', order_id: o.order_id, recipients: o.rows.length, rows: ranges(o.rows), subtotal: '' })),
     ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?' })),
   ];
   await printList(ctx, rows, printsTable(ctx) ? plannedColumns.filter((c) => c.header !== EXTERNAL_ID) : plannedColumns);
-  // What sending would cost, when there is anything to send.
   if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(summary(plan).join('\n'));
 }
 
