@@ -6,7 +6,7 @@ import { CliError, ExitCode, ShownError } from './errors.js';
 import { MerchProgram } from './commands/program.js';
 import { registerCommands } from './commands/register.js';
 import { signalInterrupts, type Interrupts } from './lib/interrupt.js';
-import { colorAllowed } from './output/io.js';
+import { colorOn } from './output/io.js';
 import { redactUrlCredentials } from './output/redact-url.js';
 import { errorText, shown } from './output/error-text.js';
 import { red } from './output/style.js';
@@ -36,7 +36,7 @@ export async function main(argv: string[], given: RunEnvironment): Promise<numbe
   const secrets = given.secrets ?? new RunSecrets();
   const environment = { ...given, secrets, io: { ...given.io, stdout: secrets.guard(given.io.stdout), stderr: secrets.guard(given.io.stderr) } };
   const program = buildProgram(environment);
-  const color = environment.io.stderrIsTTY && colorAllowed(argv.includes('--no-color'), environment.env);
+  const color = colorOn(argv.includes('--no-color'), environment.env, environment.io.stderrIsTTY);
   program.redErrors = color;
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -41,7 +41,7 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
 }
 
 /** The commands that create the profile they are given: a new name there is no mistake. */
-const PROFILE_MAKERS = new Set(['login', 'config set']);
+const PROFILE_MAKERS = new Set(['login', 'auth login', 'config set']);
 
 /** `config set`, `orders list`, ...: the command's words after `merch`. */
 export function pathOf(command: CommandUnknownOpts): string {

@@ -10,6 +10,18 @@ import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
  * help: src/commands/orders/create/outcomes.ts.)
  */
 
+/** What each exit code means, the one table of them: `merch help exit-codes` prints it. */
+export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
+  [ExitCode.ok]: 'success',
+  [ExitCode.failed]: 'the request failed: server error, network error after retries, unexpected response',
+  [ExitCode.usage]: 'usage or validation error: nothing was sent',
+  [ExitCode.auth]: 'authentication or permission refused (401, 403), or not signed in',
+  [ExitCode.notFound]: 'not found (404)',
+  [ExitCode.refused]: 'refused by a rule of the service (400/409/422 on a well-formed request); orders wait/watch/track --until: the order (a shipment) is cancelled',
+  [ExitCode.timedOut]: 'orders wait, orders track --until: --max-wait passed before the order (every shipment) got there',
+  [ExitCode.interrupted]: 'interrupted (Ctrl-C), or a confirmation answered no',
+};
+
 const API: Record<ApiErrorKind, ExitCodeValue> = {
   auth: ExitCode.auth,
   not_found: ExitCode.notFound,

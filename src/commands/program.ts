@@ -2,6 +2,7 @@ import { Command } from '@commander-js/extra-typings';
 import { addGlobalOptions, type GlobalOptions } from '../global-options.js';
 import type { RunEnvironment } from '../run-environment.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { terminalWidth } from '../output/io.js';
 import { redactUrlCredentials } from '../output/redact-url.js';
 import { red } from '../output/style.js';
 import { VERSION } from '../version.js';
@@ -18,13 +19,13 @@ export class MerchProgram extends Command<[], GlobalOptions> {
 
   constructor(readonly environment: RunEnvironment) {
     super('merch');
-    const { io } = environment;
+    const { io, env } = environment;
     // Set before the commands are added: subcommands copy their parent's settings.
     this.configureOutput({
       writeOut: (text) => void io.stdout.write(text),
       writeErr: (text) => void io.stderr.write(text),
-      getOutHelpWidth: () => (io.stdoutIsTTY ? io.columns : undefined) ?? 80,
-      getErrHelpWidth: () => (io.stderrIsTTY ? io.columns : undefined) ?? 80,
+      getOutHelpWidth: () => (io.stdoutIsTTY ? terminalWidth(io, env) : undefined) ?? 80,
+      getErrHelpWidth: () => (io.stderrIsTTY ? terminalWidth(io, env) : undefined) ?? 80,
       getOutHasColors: () => false,
       getErrHasColors: () => false,
       outputError: (text, write) => write(redactUrlCredentials(this.redErrors ? text.replace(/^error:/, red('error:', true)) : text)),

@@ -11,6 +11,7 @@ import { registerDesignLink } from './design-link/index.js';
 import { registerHelp } from './help.js';
 import { registerProducts } from './products/index.js';
 import { registerSandbox } from './sandbox/index.js';
+import { registerVersion } from './version.js';
 import { registerWebhooks } from './webhooks/index.js';
 
 /** The command table: every noun registers its verbs; implementations load lazily. */
@@ -27,5 +28,6 @@ export function registerCommands(program: MerchProgram): void {
   registerApi(program);
   registerSandbox(program);
   registerCompletion(program);
+  registerVersion(program);
   registerHelp(program);
 }

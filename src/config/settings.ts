@@ -1,6 +1,6 @@
 import { proxyEnvironment, type ProxyEnvironment } from '../lib/proxy-environment.js';
 import { ConfigError } from './errors.js';
-import { configDir } from './paths.js';
+import { configDir, moveOldConfigDir } from './paths.js';
 import { holds } from './secret-storage.js';
 import { readProfile, type Profile, type Session } from './store.js';
 
@@ -50,6 +50,7 @@ export interface Settings {
 }
 
 export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Settings {
+  moveOldConfigDir(env);
   const dir = configDir(env);
   const profileName = flags.profile ?? env.MERCH_PROFILE ?? 'default';
   const stored = readProfile(dir, profileName);

@@ -12,7 +12,7 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** The terminal's width, when stdout is one. */
+  /** The terminal's width, when stdout is one (in a command's IO: else COLUMNS, see terminalWidth). */
   columns?: number;
   /** The terminal's height, when stdout is one. */
   rows?: number;
@@ -20,7 +20,7 @@ export interface IOStreams {
 
 /** Every byte a command reads from or writes to the user goes through one IO object. */
 export interface IO extends IOStreams {
-  /** Color on stdout/stderr (TTY, and neither --no-color nor NO_COLOR). */
+  /** Color on stdout (src/output/io.ts colorOn: the flags, NO_COLOR, CLICOLOR..., a TTY). */
   color: boolean;
   /** Prompts are allowed: stdin and stdout are TTYs, no --no-input and no CI. */
   canPrompt: boolean;
@@ -52,13 +52,14 @@ export function processStreams(): IOStreams {
   };
 }
 
-/** The IO of one command: the streams, with color and prompting decided by the flags and the environment. */
+/** The IO of one command: the streams, with color, width and prompting decided by the flags and the environment. */
 export function commandIO(streams: IOStreams, options: IoOptions): IO {
   const { env } = options;
   const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
   return {
     ...streams,
-    color: colorAllowed(options.noColor, env) && streams.stdoutIsTTY,
+    columns: terminalWidth(streams, env),
+    color: colorOn(options.noColor, env, streams.stdoutIsTTY),
     canPrompt: streams.stdinIsTTY && streams.stdoutIsTTY && !options.noInput && !isCi(env),
     out: (text) => void streams.stdout.write(line(text)),
     // Messages, warnings and --verbose traces never show a URL's credentials.
@@ -66,9 +67,31 @@ export function commandIO(streams: IOStreams, options: IoOptions): IO {
   };
 }
 
-/** Color is allowed by the user: neither --no-color nor NO_COLOR, and not a dumb terminal (the stream must still be a TTY). */
-export function colorAllowed(noColor: boolean | undefined, env: NodeJS.ProcessEnv): boolean {
-  return !noColor && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+/**
+ * Color on a stream, as clig.dev and gh decide it: never with --no-color or a non-empty
+ * NO_COLOR (an empty one does not count); always with CLICOLOR_FORCE or FORCE_COLOR set
+ * to anything but `0` (a pipe included); never with CLICOLOR=0 or TERM=dumb; else on a
+ * terminal only.
+ */
+export function colorOn(noColor: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (noColor || env.NO_COLOR) return false;
+  if (forced(env.CLICOLOR_FORCE) || forced(env.FORCE_COLOR)) return true;
+  if (env.CLICOLOR === '0' || env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+function forced(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0';
+}
+
+/**
+ * The width to fit: the terminal's, else COLUMNS, else undefined (the callers' 80). A
+ * terminal that reports 0 columns (under `script`, on some CI consoles) has no width.
+ */
+export function terminalWidth(streams: Pick<IOStreams, 'columns'>, env: NodeJS.ProcessEnv): number | undefined {
+  if (streams.columns !== undefined && streams.columns > 0) return streams.columns;
+  const columns = /^\d+$/.test(env.COLUMNS?.trim() ?? '') ? Number(env.COLUMNS) : 0;
+  return columns > 0 ? columns : undefined;
 }
 
 function isCi(env: NodeJS.ProcessEnv): boolean {

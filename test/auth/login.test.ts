@@ -136,4 +136,19 @@ describe('merch login with a private app (password grant)', () => {
     const refresh = expectExit(await user.run(['auth', 'refresh']), 3);
     expect(refresh.stderr).toContain('no refresh token (signed in with --with-token): sign in again: merch login');
   });
+
+  it('merch auth login and merch auth logout are merch login and merch logout, as in gh', async () => {
+    const user = profile(sandbox().url);
+    const login = expectExit(await user.run(['auth', 'login', '--with-token'], { stdin: 'sandbox-token-2\n' }), 0);
+    expect(login.stderr).toContain('Logged in to');
+    expect(user.stored()).toMatchObject({ token: 'sandbox-token-2', session: { method: 'token', account: { id: 'globex' } } });
+    // A new profile is no misspelling for auth login either.
+    const staging = expectExit(await user.run(['auth', 'login', '--with-token', '--profile', 'staging'], { stdin: 'sandbox-token-2\n' }), 0);
+    expect(staging.stderr).not.toContain("warning: no profile 'staging'");
+    expect(expectExit(await user.run(['auth', 'logout']), 0).stderr).toBe('Logged out of profile default.\n');
+    expect(user.stored().token).toBeUndefined();
+    const help = await user.run(['auth', 'login', '--help']);
+    expect(help.stdout).toContain('--insecure-storage');
+    expect(help.stdout).toContain('--with-token');
+  });
 });

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { configDir as configDirOf, moveOldConfigDir } from '../../src/config/paths.js';
 import { merch, type MerchOptions } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -63,5 +64,59 @@ describe('logout and the design tool key (issue 13.20)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/design-tool\/editor\?/);
+  });
+});
+
+describe('the config directory: ~/.config/merch on every platform, as gh (issue 29.8)', () => {
+  it('is MERCH_CONFIG_DIR, else $XDG_CONFIG_HOME/merch, else ~/.config/merch', () => {
+    expect(configDirOf({ MERCH_CONFIG_DIR: '/x/merch-here', XDG_CONFIG_HOME: '/y' })).toBe('/x/merch-here');
+    expect(configDirOf({ XDG_CONFIG_HOME: '/y', HOME: '/home/ada' })).toBe('/y/merch');
+    expect(configDirOf({ HOME: '/home/ada' })).toBe('/home/ada/.config/merch');
+    expect(configDirOf({ XDG_CONFIG_HOME: '', HOME: '/home/ada' })).toBe('/home/ada/.config/merch');
+  });
+
+  it("macOS's old ~/Library/Preferences/merch is moved to ~/.config/merch on first use, profiles and journals with it", async () => {
+    const home = tempDir('merch-home-');
+    const old = join(home, 'Library', 'Preferences', 'merch');
+    mkdirSync(join(old, 'journal'), { recursive: true });
+    writeFileSync(join(old, 'config.json'), JSON.stringify({ profiles: { default: { 'account-id': '42' } } }), { mode: 0o600 });
+    writeFileSync(join(old, 'journal', 'run.jsonl'), '{}\n');
+    moveOldConfigDir({ HOME: home }, 'darwin');
+    expect(existsSync(old)).toBe(false);
+    expect(readdirSync(join(home, '.config', 'merch')).sort()).toEqual(['config.json', 'journal']);
+    // Moved once: a later run finds the new place and leaves a new old one alone.
+    mkdirSync(old, { recursive: true });
+    moveOldConfigDir({ HOME: home }, 'darwin');
+    expect(existsSync(old)).toBe(true);
+    // And merch reads the moved profile (an empty MERCH_CONFIG_DIR counts as unset; the test runner sets one otherwise).
+    const { stdout } = await merch(sandbox(), ['config', 'get', 'account-id'], { env: { HOME: home, MERCH_CONFIG_DIR: '' } });
+    expect(stdout).toBe('42\n');
+  });
+
+  it('an empty new directory (the start-up check makes it) does not stop the move; a used one does', () => {
+    const home = tempDir('merch-home-');
+    const old = join(home, 'Library', 'Preferences', 'merch');
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, 'config.json'), '{}');
+    mkdirSync(join(home, '.config', 'merch'), { recursive: true });
+    moveOldConfigDir({ HOME: home }, 'darwin');
+    expect(readdirSync(join(home, '.config', 'merch'))).toEqual(['config.json']);
+
+    const other = tempDir('merch-home-');
+    mkdirSync(join(other, 'Library', 'Preferences', 'merch'), { recursive: true });
+    mkdirSync(join(other, '.config', 'merch'), { recursive: true });
+    writeFileSync(join(other, '.config', 'merch', 'config.json'), '{}');
+    moveOldConfigDir({ HOME: other }, 'darwin');
+    expect(existsSync(join(other, 'Library', 'Preferences', 'merch'))).toBe(true);
+  });
+
+  it('MERCH_CONFIG_DIR set: nothing is moved; Linux had no other place', () => {
+    const home = tempDir('merch-home-');
+    const old = join(home, 'Library', 'Preferences', 'merch');
+    mkdirSync(old, { recursive: true });
+    moveOldConfigDir({ HOME: home, MERCH_CONFIG_DIR: join(home, 'elsewhere') }, 'darwin');
+    moveOldConfigDir({ HOME: home }, 'linux');
+    expect(existsSync(old)).toBe(true);
+    expect(existsSync(join(home, '.config'))).toBe(false);
   });
 });

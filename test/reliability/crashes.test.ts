@@ -34,8 +34,8 @@ const STALL_MS = 60_000;
 const KILL_POINTS = {
   // before anything was sent: the rerun places the order
   'clean run': { hold: 'first request', rerun: /^external id: \S+$/m },
-  // the POST made the order, its answer never came, the journal says pending: the rerun looks the external id up before sending, and finds the order
-  'duplicate answer': { hold: 'the POST, answered', rerun: /^already created: order \d+ \(external id \S+\): the same order, not placed again$/m },
+  // the POST made the order, its answer never came, the journal says pending: the rerun resends the same external id and meets the duplicate answer
+  'duplicate answer': { hold: 'the POST, answered', rerun: /finishing an earlier attempt: external id \S+\n(?:.*\n)*already created: order \d+ \(external id \S+\): the same order, not placed again$/m },
   // the journal says created: the rerun finds the order there (and checks it with the service)
   'journal replay': { hold: 'nothing', rerun: /already created: order \d+ \(external id \S+\): the same order, not placed again\. To order the same again/ },
 } as const;
@@ -111,8 +111,6 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const random = rng(seedOf('crash-listen'));
     const dir = tempDir('merch-rel-listen-');
     const journalFile = join(dir, 'events.jsonl');
-    // The listener's secret (MERCH_WEBHOOK_SECRET): each delivery's URL carries it.
-    const secret = 'crash-secret';
 
     // The forward target: counts what it receives by data.id.
     const forwarded = new Map<number, number>();
@@ -137,7 +135,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const start = async (): Promise<void> => {
       const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', String(port), '--print-target', '--save', journalFile, '--forward-to', targetUrl], {
         cwd: ROOT,
-        env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: secret }),
+        env: cliEnv(sandbox().url),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.add(child);
@@ -172,7 +170,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const post = (id: number): Promise<number> =>
       new Promise((resolve) => {
         const body = JSON.stringify({ hook: { id: 1, event: 'order.changed', target: `http://127.0.0.1:${port}/` }, data: { id, status: { id: 1, name: 'Pending' } } });
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/?token=${secret}`, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 5_000 }, (res) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 5_000 }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
           res.on('error', () => resolve(0));

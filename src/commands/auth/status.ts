@@ -99,8 +99,8 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       { header: 'Account', value: (s) => (s.account ? `${s.account.name} (${s.account.id})` : '(unknown)') + (s.account_id && s.account_id !== s.account?.id ? `; requests act for ${s.account_id}` : '') },
       { header: 'Signed in with', value: (s) => SIGNED_IN_WITH[s.method] ?? s.method },
       { header: 'Expires', value: (s) => s.expires_at ?? (s.method === 'none' ? '' : 'unknown') },
-      { header: 'Stored in', value: storedIn(settings.configDir) },
       { header: 'Token works', value: tokenWorks },
+      { header: 'Stored in', value: storedIn(settings.configDir) },
     ]);
   }
   if (status.token_valid === true) return ExitCode.ok;

@@ -15,6 +15,7 @@ export function registerCompletion(program: MerchProgram): void {
         'merch completion bash > ~/.local/share/bash-completion/completions/merch',
         'merch completion zsh > "${fpath[1]}/_merch"',
         'merch completion fish > ~/.config/fish/completions/merch.fish',
+        'merch completion powershell >> $PROFILE      # PowerShell: then open a new shell',
       ),
     )
     .action(

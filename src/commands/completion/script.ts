@@ -1,4 +1,5 @@
 import type { CommandUnknownOpts as Command, Option } from '@commander-js/extra-typings';
+import { HELP_TOPICS } from '../help-topics/index.js';
 import type { Shell } from './shells.js';
 
 interface Node {
@@ -15,8 +16,7 @@ interface Node {
  * subcommands: each is a path of its own, with the command's flags and nothing more to offer.
  */
 function walk(command: Command, path: string[] = [], inherited: readonly Option[] = []): Node[] {
-  // A hidden flag (a deprecated alias) is not offered.
-  const options = [...inherited, ...command.options].filter((option) => !option.hidden);
+  const options = [...inherited, ...command.options];
   const flags = [...options.flatMap(names), '--help'];
   const values = new Map(options.filter(takesValue).flatMap((option) => names(option).map((name) => [name, valuesOf(option)] as const)));
   const choices = command.registeredArguments[0]?.argChoices ?? [];
@@ -25,7 +25,7 @@ function walk(command: Command, path: string[] = [], inherited: readonly Option[
   return [node, ...chosen, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? command.options : inherited))];
 }
 
-/** `merch help COMMAND...` (src/commands/help.ts): its words are a command path. */
+/** `merch help COMMAND...` (src/commands/help.ts): its words are a command path, or a help topic. */
 const HELP = 'help';
 
 /**
@@ -41,7 +41,7 @@ function helpPaths(program: Command): Node[] {
         return [{ path: [HELP, ...at], subcommands: child.commands.map((c) => c.name()), flags: [], values: new Map() }, ...under(child, at)];
       });
   if (!program.commands.some((c) => c.name() === HELP)) return [];
-  const topLevel = program.commands.map((c) => c.name()).filter((name) => name !== HELP);
+  const topLevel = [...program.commands.map((c) => c.name()).filter((name) => name !== HELP), ...Object.keys(HELP_TOPICS)];
   return [{ path: [HELP], subcommands: topLevel, flags: [], values: new Map() }, ...under(program, [])];
 }
 
@@ -63,6 +63,7 @@ export function completionScript(shell: Shell, program: Command): string {
   const nodes = [...walk(program).filter((node) => node.path.join(' ') !== HELP), ...helpPaths(program)];
   if (shell === 'bash') return bash(nodes);
   if (shell === 'zsh') return `#compdef merch\nautoload -U bashcompinit && bashcompinit\n${bash(nodes)}`;
+  if (shell === 'powershell') return powershell(nodes);
   return fish(nodes);
 }
 
@@ -164,4 +165,48 @@ function fish(nodes: Node[]): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The same walk as bash's, as a native argument completer: the command path is the longest
+ * known one the words before the cursor make, past flags and the values of flags that take
+ * one; after such a flag its values are offered, or none (PowerShell then completes paths).
+ */
+function powershell(nodes: Node[]): string {
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const list = (words: readonly string[]) => `@(${words.map(quote).join(', ')})`;
+  const valueFlags = [...new Set(nodes.flatMap((n) => [...n.values.keys()]))];
+  const commands = nodes.map((n) => `        ${quote(n.path.join(' '))} = ${list([...n.subcommands, ...n.flags])}`);
+  const values = nodes.flatMap((n) => [...n.values].filter(([, v]) => v.length > 0).map(([flag, v]) => `        ${quote([...n.path, flag].join(' '))} = ${list(v)}`));
+  return `# PowerShell completion for merch
+Register-ArgumentCompleter -Native -CommandName merch -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    $valueFlags = ${list(valueFlags)}
+    $commands = @{
+${commands.join('\n')}
+    }
+    $values = @{
+${values.join('\n')}
+    }
+    $path = @()
+    $value = $null
+    foreach ($element in ($commandAst.CommandElements | Select-Object -Skip 1)) {
+        if ($element.Extent.EndOffset -ge $cursorPosition) { break }
+        $w = $element.ToString()
+        if ($value) { $value = $null; continue }
+        if ($w -like '--*=*') { continue }
+        if ($w -like '-*') { if ($valueFlags -contains $w) { $value = $w }; continue }
+        $path += $w
+    }
+    $at = ''
+    for ($n = 1; $n -le $path.Count; $n++) {
+        $candidate = $path[0..($n - 1)] -join ' '
+        if ($commands.ContainsKey($candidate)) { $at = $candidate } else { break }
+    }
+    if ($value) { $words = $values[("$at $value").Trim()] } else { $words = $commands[$at] }
+    $words | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {
+        [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
+    }
+}
+`;
 }

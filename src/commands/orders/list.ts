@@ -8,20 +8,15 @@ import type { OptionsOf } from '../declaration.js';
 import { pageOptions } from '../page-options.js';
 import type { declareList } from './declarations.js';
 
-/**
- * On a narrow terminal (src/output/table.ts: priority, min) the external id is shortened
- * first (a UUID's first 8 characters still tell runs apart), then the item count left out;
- * the statuses stay whole.
- */
 const orderColumns: Column<Order>[] = [
-  { header: 'ID', value: (o) => o.id, kind: 'fixed', priority: 3 },
-  { header: 'External ID', value: (o) => o.external_id, priority: 1, min: 8 },
-  { header: 'Status', value: (o) => named(o.status), kind: 'fixed', priority: 3 },
-  { header: 'Payment', value: (o) => named(o.payment_status), kind: 'fixed', priority: 2 },
-  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + (item.quantity ?? 0), 0), kind: 'number', priority: 0 },
-  { header: 'Shipments', value: (o) => (o.shipping_orders ?? []).length, kind: 'number', priority: 1 },
-  { header: 'Total', value: (o) => money(o.total), kind: 'number', priority: 3 },
-  { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed', priority: 2 },
+  { header: 'ID', value: (o) => o.id, kind: 'fixed' },
+  { header: 'External ID', value: (o) => o.external_id },
+  { header: 'Status', value: (o) => named(o.status) },
+  { header: 'Payment', value: (o) => named(o.payment_status) },
+  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + (item.quantity ?? 0), 0), kind: 'number' },
+  { header: 'Shipments', value: (o) => (o.shipping_orders ?? []).length, kind: 'number' },
+  { header: 'Total', value: (o) => money(o.total), kind: 'number' },
+  { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed' },
 ];
 
 /**

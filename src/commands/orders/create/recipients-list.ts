@@ -45,7 +45,6 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     scope,
     runId: pieces.externalId,
     listPath: resolve(options.recipients),
-    assumeUnsent: options.assumeUnsent === true,
   };
   const journal = await OrderJournal.open(ctx.settings.configDir);
   const interruption = untilInterrupted(ctx.interrupts);
