@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, collect, merchProcess, ROOT } from '../support/process.js';
@@ -127,4 +127,24 @@ describe('where no keyring answers', () => {
       expect(text.stdout).toContain(`${file} (mode 0600)`);
     });
   }
+});
+
+describe('without the keyring addon (an install where the optional dependency was not fetched)', () => {
+  it('merch works, keeps the token in the file, and login says why', async () => {
+    // bin/ and dist/ alone, where no node_modules can be found above them.
+    const install = tempDir('merch-no-addon-');
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(install, part), { recursive: true });
+    const config = tempDir('merch-keyring-config-');
+    const run = (args: string[], stdin?: string) => {
+      const child = spawn(process.execPath, [join(install, 'bin', 'merch.js'), ...args], { env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: config, MERCH_TOKEN: undefined }), stdio: ['pipe', 'pipe', 'pipe'] });
+      child.stdin.end(stdin ?? '');
+      return collect(child);
+    };
+    const login = await run(['login', '--with-token'], GLOBEX_TOKEN);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`the keyring addon @napi-rs/keyring is not installed for this platform; the token is stored in ${join(config, 'config.json')}, readable by you only\n`);
+    expect(storedConfig(config).profiles.default).toMatchObject({ token: GLOBEX_TOKEN, 'secret-storage': 'file' });
+    const status = await run(['auth', 'status', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ token_storage: 'file', token_valid: true });
+  });
 });
