@@ -168,6 +168,6 @@ describe('completion', () => {
   });
 
   it('refuses an unknown shell', async () => {
-    expect((await merch(sandbox(), ['completion', 'powershell'])).code).toBe(2);
+    expect((await merch(sandbox(), ['completion', 'tcsh'])).code).toBe(2);
   });
 });
