@@ -10,6 +10,7 @@ import { colorOn } from './output/io.js';
 import { redactUrlCredentials } from './output/redact-url.js';
 import { errorText, shown } from './output/error-text.js';
 import { red } from './output/style.js';
+import { stderrText } from './output/wrap-text.js';
 
 export { processStreams } from './output/io.js';
 
@@ -45,12 +46,13 @@ export async function main(argv: string[], given: RunEnvironment): Promise<numbe
     // The exit codes of the layers' own errors (api/, auth/, config/) are chosen here, at the
     // edge; that table is loaded only when something failed.
     const reported = error instanceof CliError || error instanceof CommanderError ? error : (await import('./commands/exit-codes.js')).asCliError(error);
-    return report(reported, argv.includes('--verbose'), environment.io.stderr, color);
+    const { io } = environment;
+    return report(reported, argv.includes('--verbose'), { write: (text) => io.stderr.write(stderrText(io, text)) }, color);
   }
 }
 
 /** Prints the error (`error:` in red on a color terminal) and returns its exit code. */
-function report(error: unknown, verbose: boolean, stderr: Writable, color: boolean): number {
+function report(error: unknown, verbose: boolean, stderr: Pick<Writable, 'write'>, color: boolean): number {
   const label = red('error:', color);
   if (error instanceof CommanderError) {
     // commander has printed its message; help and version are successes.

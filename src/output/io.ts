@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { redactUrlCredentials } from './redact-url.js';
+import { stderrText } from './wrap-text.js';
 
 /**
  * The streams a run of the CLI talks through, as main() gets them: the process's own
@@ -63,7 +64,7 @@ export function commandIO(streams: IOStreams, options: IoOptions): IO {
     canPrompt: streams.stdinIsTTY && streams.stdoutIsTTY && !options.noInput && !isCi(env),
     out: (text) => void streams.stdout.write(line(text)),
     // Messages, warnings and --verbose traces never show a URL's credentials.
-    err: (text) => void streams.stderr.write(line(redactUrlCredentials(text))),
+    err: (text) => void streams.stderr.write(stderrText(streams, line(redactUrlCredentials(text)))),
   };
 }
 

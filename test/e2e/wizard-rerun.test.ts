@@ -30,7 +30,7 @@ describe('the wizard, when the service is gone at "Place this order?"', () => {
     expect(result.code).toBe(1);
     const screen = run.screen();
     expect(screen).toContain('error: POST /v1/orders/ failed: connection refused');
-    const hint = /hint: (.*); then to place this order without the wizard: (merch orders create .*)\n/.exec(screen);
+    const hint = /hint: (.*); then to place this order without the wizard:\n {2}(merch orders create .*)\n/.exec(screen);
     expect(hint, screen).not.toBeNull();
     const line = hint![2]!;
     expect(line).toMatch(/^merch orders create --product 100001 --quantity 1 --attr color=Navy --recipient '.*' --payment-method pm_\w+ --external-id [0-9a-f-]{36}$/);

@@ -45,6 +45,7 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     scope,
     runId: pieces.externalId,
     listPath: resolve(options.recipients),
+    assumeUnsent: options.assumeUnsent === true,
   };
   const journal = await OrderJournal.open(ctx.settings.configDir);
   const interruption = untilInterrupted(ctx.interrupts);
@@ -97,7 +98,7 @@ function notify(ctx: Context, event: ListEvent): void {
       ctx.io.err(`this list was sent before as run ${earlierRunOfList} and has changed since: this is a new run, ${runId}; every row is sent again unless another run holds it`);
       ctx.io.err(`hint: to send only the new rows to the earlier run, run again with --external-id ${earlierRunOfList}`);
     } else if (origin === 'derived') {
-      ctx.io.err(`run id: ${runId} (derived from the list and the order; an edited list is a new run: to add rows to an earlier run, pass its id with --external-id)`);
+      ctx.io.err(`run id: ${runId} (derived from the list and the order: an edited list is a new run; --external-id RUN adds rows to run RUN)`);
     } else {
       ctx.io.err(`run id: ${runId}`);
     }
