@@ -34,6 +34,9 @@ async function inKeyringSession(home: string, configDir: string, steps: string[]
   return collect(child);
 }
 
+/** A shell command that prints the keyring's entry of a profile as merch wrote it (its JSON), or null. */
+const peek = `"${process.execPath}" -e "const { Entry } = require('${join(ROOT, 'node_modules', '@napi-rs', 'keyring')}'); console.log(new Entry('merch', process.argv[1], { linux: { store: 'secret-service' } }).getPassword())"`;
+
 const storedConfig = (dir: string): any => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
 
@@ -44,7 +47,6 @@ describe.skipIf(missing.length > 0)('secrets in the OS keyring (Secret Service, 
     const out = tempDir('merch-keyring-out-');
     // A profile written before merch used the keyring: its token in the file.
     writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { old: { token: ACME_TOKEN } } }), { mode: 0o600 });
-    const peek = `"${process.execPath}" -e "const { Entry } = require('${join(ROOT, 'node_modules', '@napi-rs', 'keyring')}'); console.log(JSON.stringify(new Entry('merch', process.argv[1], { linux: { store: 'secret-service' } }).getPassword()))"`;
     const session = await inKeyringSession(home, config, [
       `printf %s ${GLOBEX_TOKEN} | merch login --with-token > /dev/null 2> ${out}/login.err; echo $? > ${out}/login.code`,
       `cp ${config}/config.json ${out}/after-login.json`,
@@ -69,7 +71,7 @@ describe.skipIf(missing.length > 0)('secrets in the OS keyring (Secret Service, 
     expect(afterLogin).toMatchObject({ 'secret-storage': 'keyring', 'keyring-secrets': ['token'], session: { method: 'token' } });
     expect(afterLogin.token).toBeUndefined();
     expect(read(out, 'after-login.json')).not.toContain(GLOBEX_TOKEN);
-    expect(JSON.parse(JSON.parse(read(out, 'entry-after-login.json')))).toEqual({ token: GLOBEX_TOKEN });
+    expect(JSON.parse(read(out, 'entry-after-login.json'))).toEqual({ token: GLOBEX_TOKEN });
 
     expect(JSON.parse(read(out, 'status.json'))).toMatchObject({ token_storage: 'keyring', token_valid: true, account: { id: 'globex' } });
     expect(read(out, 'status.txt')).toMatch(/Stored in\s+the OS keyring \(Secret Service\)/);
@@ -87,6 +89,33 @@ describe.skipIf(missing.length > 0)('secrets in the OS keyring (Secret Service, 
     expect(JSON.parse(read(out, 'after-logout.json')).profiles).toEqual({ default: { 'base-url': sandbox().url }, old: {} });
     expect(JSON.parse(read(out, 'entry-after-logout.json'))).toBeNull();
     expect(JSON.parse(read(out, 'old-entry-after-logout.json'))).toBeNull();
+  }, 60_000);
+
+  it('a password login keeps the refresh token and client secret there too; auth refresh rotates them in the keyring', async () => {
+    const home = tempDir('merch-keyring-home-');
+    const config = tempDir('merch-keyring-config-');
+    const out = tempDir('merch-keyring-out-');
+    const session = await inKeyringSession(home, config, [
+      `printf %s sandbox-password | MERCH_CLIENT_SECRET=sandbox-private-secret merch login --client-id sandbox-private-app --username buyer@example.com --password-stdin 2> ${out}/login.err`,
+      `${peek} 'default (${config})' > ${out}/before.json`,
+      `merch auth refresh 2> ${out}/refresh.err`,
+      `${peek} 'default (${config})' > ${out}/after.json`,
+      `merch payment-methods list --json > ${out}/list.json 2> ${out}/list.err`,
+    ]);
+    expect(session.code, session.stderr).toBe(0);
+    expect(read(out, 'login.err')).toContain('the token in the OS keyring (Secret Service)');
+    const before = JSON.parse(read(out, 'before.json'));
+    expect(Object.keys(before).sort()).toEqual(['client_secret', 'refresh_token', 'token']);
+    expect(before.client_secret).toBe('sandbox-private-secret');
+    expect(read(out, 'refresh.err')).toMatch(/^Refreshed the token of profile default/);
+    const after = JSON.parse(read(out, 'after.json'));
+    expect(after.token).not.toBe(before.token);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.client_secret).toBe('sandbox-private-secret');
+    const file = read(config, 'config.json');
+    for (const secret of [before.token, before.refresh_token, after.token, after.refresh_token, 'sandbox-private-secret']) expect(file).not.toContain(secret);
+    expect(storedConfig(config).profiles.default).toMatchObject({ 'secret-storage': 'keyring', session: { method: 'password', client_id: 'sandbox-private-app' } });
+    expect(read(out, 'list.err')).toBe('');
   }, 60_000);
 
   it('--insecure-storage keeps the token in the file, and auth status says so', async () => {
