@@ -133,6 +133,7 @@ const benchmarks = {
     ];
   },
   'sandbox-rps': async () => (await import('./sandbox-rps.mjs')).run({ quick }),
+  'sandbox-data': async () => (await import('./sandbox-data.mjs')).run({ quick }),
   install: async () => (await import('./install.mjs')).run({ quick }),
   executable: async () => (await import('./executable.mjs')).run({ quick }),
 };

@@ -76,7 +76,11 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
       };
       requests.push(recorded);
     }
+    const changes = ctx.store.changeCount;
     await next();
+    // With --data, a change is on disk (its journal line fsync'd) before the answer acknowledging it.
+    const saving = ctx.store.saved(changes);
+    if (saving) await saving;
     // Here rather than in a middleware of its own: each is an async hop on every request.
     c.res.headers.set(SANDBOX_HEADER, '1');
     const fault = c.get('fault');

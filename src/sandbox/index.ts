@@ -57,7 +57,7 @@ function urlHost(host: string): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveOptions(options);
   const catalog = new Catalog(resolved.seed, resolved.catalog);
-  const store = new Store(() => seedState(resolved.seed, catalog), resolved.data);
+  const store = new Store(() => seedState(resolved.seed, catalog), resolved.data, resolved.log);
   const deliveries = new Deliveries(resolved.deliveryRetryBaseMs, resolved.log);
   const events = new Events(store, deliveries);
   const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs, resolved.lifecycleMs);
@@ -83,12 +83,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     requests,
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (async () => {
         lifecycle.clear();
         deliveries.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        // With --data: what is pending is written (the journal, or a small state as one snapshot).
+        await store.close();
+      })();
       return closing;
     },
   };

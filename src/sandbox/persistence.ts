@@ -1,34 +1,256 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { STATE_VERSION, type State } from './state.js';
-import { makeDirectories } from '../lib/make-directories.js';
+import { rmSync, statSync } from 'node:fs';
+import { COLLECTIONS, type CollectionName, type RecordKey, type RecordOf } from './collections.js';
+import { Journal, journalPath, type JournalEntry } from './journal.js';
+import { readSnapshot, writeSnapshot } from './snapshot.js';
+import type { IdKind, State } from './state.js';
+import { TimeSlice } from './time-slice.js';
 
-/** `--data FILE`: the state as JSON, read at start and written atomically after each change. */
-export function readState(file: string): State | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`Cannot read sandbox data file ${file}: ${(error as Error).message}`);
+/**
+ * `--data FILE`: the state in FILE (a snapshot) and FILE.journal beside it (the changes since,
+ * src/sandbox/journal.ts). A change costs a line the size of the record it touched, whatever
+ * the size of the state; the answer acknowledging it is sent once the line is fsync'd
+ * (`durable()`). When the journal outgrows the snapshot, a new snapshot is written in the
+ * background and the journal keeps only what came after it. A SIGKILL at any moment loses
+ * no acknowledged change: at start the snapshot is read and the journal replayed.
+ */
+
+/**
+ * The journal is compacted once it is larger than this and than GROWTH times the snapshot:
+ * writing a snapshot costs the size of the state, so it is done once per GROWTH times that
+ * many bytes of changes (a constant cost per change; a larger GROWTH writes fewer snapshots
+ * and replays a longer journal at start).
+ */
+const COMPACT_AT_BYTES = 16 << 20;
+const GROWTH = 4;
+/** On close, a state this small is written as one snapshot (and the journal removed). */
+const SNAPSHOT_ON_CLOSE_BYTES = 16 << 20;
+
+/** The journal replayed on the snapshot: for each record, the last line about it wins. */
+function replay(snapshot: State, entries: readonly JournalEntry[]): State {
+  let state = snapshot;
+  const indexes = new Map<CollectionName, Map<RecordKey, unknown>>();
+  const indexOf = (name: CollectionName) => {
+    let index = indexes.get(name);
+    if (!index) {
+      const { list, key } = COLLECTIONS[name] as { list: (s: State) => unknown[]; key: (record: unknown) => RecordKey };
+      index = new Map(list(state).map((record) => [key(record), record]));
+      indexes.set(name, index);
+    }
+    return index;
+  };
+  for (const entry of entries) {
+    if ('reset' in entry) {
+      state = entry.reset;
+      indexes.clear();
+    } else if ('ids' in entry) {
+      // Counters only go up (a snapshot may hold records newer than an older line).
+      for (const kind of Object.keys(entry.ids) as IdKind[]) state.next_ids[kind] = Math.max(state.next_ids[kind] ?? 0, entry.ids[kind]);
+    } else if ('put' in entry) {
+      indexOf(entry.put).set(entry.key, entry.value);
+    } else {
+      indexOf(entry.remove).delete(entry.key);
+    }
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`Sandbox data file ${file} is not valid JSON; remove it to start from the seed.`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== STATE_VERSION) {
-    throw new Error(`Sandbox data file ${file} is not a version ${STATE_VERSION} sandbox state; remove it to start from the seed.`);
-  }
-  return parsed as State;
+  for (const [name, index] of indexes) (COLLECTIONS[name].replace as (s: State, records: unknown[]) => void)(state, [...index.values()]);
+  return state;
 }
 
-let writes = 0;
+interface Pending {
+  collection: CollectionName;
+  key: RecordKey;
+  /** The live record, serialised when written; none: removed. */
+  record?: unknown;
+}
 
-export function writeState(file: string, state: State): void {
-  makeDirectories(dirname(file), 0o777);
-  const temporary = `${file}.${process.pid}.${++writes}.tmp`;
-  writeFileSync(temporary, JSON.stringify(state));
-  renameSync(temporary, file);
+interface Waiter {
+  change: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export class Persistence {
+  /** Changes not yet written, by record (a record changed ten times is written once). */
+  private pending = new Map<string, Pending>();
+  private idsChanged = false;
+  private resetPending = false;
+  /** Every change is numbered; `durable` is the last one fsync'd. */
+  private changes = 0;
+  private durable = 0;
+  private waiters: Waiter[] = [];
+  private writing: Promise<void> | undefined;
+  private compacting: Promise<void> | undefined;
+  private compactNow: boolean;
+  private closing = false;
+  private failure: Error | undefined;
+  /** File operations on the journal, one at a time. */
+  private io: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly file: string,
+    private readonly journal: Journal,
+    private snapshotBytes: number,
+    private readonly state: () => State,
+    private readonly log: (line: string) => void,
+  ) {
+    this.compactNow = snapshotBytes === 0;
+  }
+
+  /**
+   * Reads the state (snapshot, then journal; a journal alone replays on the seed); undefined
+   * when FILE has neither. Refusals are one-line errors. `state` reads the live state.
+   */
+  static open(file: string, seed: () => State, state: () => State, log: (line: string) => void): { stored: State | undefined; persistence: Persistence } {
+    const snapshot = readSnapshot(file);
+    const { journal, entries } = Journal.read(journalPath(file));
+    // Left by a crash while a snapshot or a journal compaction was written: never read.
+    rmSync(`${file}.tmp`, { force: true });
+    rmSync(`${journalPath(file)}.tmp`, { force: true });
+    const stored = snapshot === undefined && entries.length === 0 ? undefined : replay(snapshot ?? seed(), entries);
+    const snapshotBytes = snapshot === undefined ? 0 : statSync(file).size;
+    const persistence = new Persistence(file, journal, snapshotBytes, state, log);
+    persistence.compactWhenDue();
+    return { stored, persistence };
+  }
+
+  /** The number of changes so far: a request compares it before and after (`saved`). */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  put<C extends CollectionName>(collection: C, record: RecordOf<C>): void {
+    const key = (COLLECTIONS[collection].key as (record: RecordOf<C>) => RecordKey)(record);
+    this.change({ collection, key, record });
+  }
+
+  remove(collection: CollectionName, key: RecordKey): void {
+    this.change({ collection, key });
+  }
+
+  idsChange(): void {
+    this.idsChanged = true;
+    this.changed();
+  }
+
+  /** The whole state was replaced (reset): what was pending no longer matters. */
+  replaced(): void {
+    this.pending.clear();
+    this.idsChanged = false;
+    this.resetPending = true;
+    this.compactNow = true;
+    this.changed();
+  }
+
+  /** Resolves once every change made so far is on disk (fsync'd). */
+  saved(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.durable === this.changes) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ change: this.changes, resolve, reject }));
+  }
+
+  /** Writes what is pending and stops; a small state is left as one snapshot, without a journal. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.compacting;
+    await this.saved();
+    await this.writing;
+    if (this.journal.bytes > 0 && this.journal.bytes + this.snapshotBytes <= SNAPSHOT_ON_CLOSE_BYTES) {
+      await this.compact(false);
+    }
+    await this.exclusive(() => this.journal.close());
+  }
+
+  private change(pending: Pending): void {
+    const id = `${pending.collection}\u0000${typeof pending.key}\u0000${pending.key}`;
+    // Last in the map: its line comes after the lines of records changed before it.
+    this.pending.delete(id);
+    this.pending.set(id, pending);
+    this.changed();
+  }
+
+  private changed(): void {
+    this.changes++;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.writing ??= this.writeAll().finally(() => {
+      this.writing = undefined;
+    });
+  }
+
+  /** Writes the pending changes, batch after batch: the changes of one turn of the event loop share a write and an fsync. */
+  private async writeAll(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.durable < this.changes && !this.failure) {
+      const upTo = this.changes;
+      const text = await this.takeBatch();
+      try {
+        if (text !== '') await this.exclusive(() => this.journal.append(text));
+      } catch (error) {
+        this.failure = new Error(`Cannot write sandbox journal ${this.journal.path}: ${(error as Error).message}`);
+        this.log(this.failure.message);
+        for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
+        return;
+      }
+      this.durable = upTo;
+      const done = this.waiters.filter((waiter) => waiter.change <= upTo);
+      this.waiters = this.waiters.filter((waiter) => waiter.change > upTo);
+      for (const waiter of done) waiter.resolve();
+      this.compactWhenDue();
+    }
+  }
+
+  /** The pending changes as journal lines, serialised in slices (an order of 1,000 shipping orders is ~2 MB of JSON). */
+  private async takeBatch(): Promise<string> {
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    const lines: string[] = [];
+    if (this.resetPending) {
+      this.resetPending = false;
+      lines.push(`${JSON.stringify({ reset: this.state() })}\n`);
+    }
+    const slice = new TimeSlice();
+    for (const { collection, key, record } of batch) {
+      const entry = record === undefined ? { remove: collection, key } : { put: collection, key, value: record };
+      lines.push(`${JSON.stringify(entry)}\n`);
+      const pause = slice.pause();
+      if (pause) await pause;
+    }
+    if (this.idsChanged) {
+      this.idsChanged = false;
+      lines.push(`${JSON.stringify({ ids: this.state().next_ids })}\n`);
+    }
+    return lines.join('');
+  }
+
+  private compactWhenDue(): void {
+    if (this.compacting || this.closing) return;
+    if (!this.compactNow && this.journal.bytes < Math.max(COMPACT_AT_BYTES, GROWTH * this.snapshotBytes)) return;
+    this.compactNow = false;
+    this.compacting = this.compact(true)
+      .catch((error: Error) => this.log(`Cannot write sandbox data file ${this.file}: ${error.message}`))
+      .finally(() => {
+        this.compacting = undefined;
+      });
+  }
+
+  /**
+   * A new snapshot, then the journal cut to the lines appended while it was written. Those
+   * lines (and any line before, should a crash come between the rename and the cut) replay
+   * correctly on it: a line puts a record whole, so the last line about a record wins. A
+   * background one gives up on close (the journal has everything).
+   */
+  private async compact(stopOnClose: boolean): Promise<void> {
+    const from = await this.exclusive(() => this.journal.bytes);
+    const bytes = await writeSnapshot(this.file, this.state(), () => stopOnClose && this.closing);
+    if (bytes === undefined) return;
+    await this.exclusive(() => this.journal.keepFrom(from));
+    this.snapshotBytes = bytes;
+  }
+
+  private exclusive<T>(operation: () => T | Promise<T>): Promise<T> {
+    const run = this.io.then(operation);
+    this.io = run.catch(() => undefined);
+    return run;
+  }
 }

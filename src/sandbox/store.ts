@@ -1,32 +1,56 @@
 import type { CustomProduct } from './custom-product.js';
 import type { AccessToken, AuthorizationCode, RefreshToken } from './oauth/records.js';
-import { readState, writeState } from './persistence.js';
+import { Persistence } from './persistence.js';
 import type { Cart, DesignSession, Order, ShippingOrder, Subscription } from './records.js';
 import type { AccountState, IdKind, Owned, State } from './state.js';
 
 /**
- * The one way to read and change the state. Every change is a method that persists it
- * (with `--data`) before returning; records handed out are read, not changed in place.
+ * The one way to read and change the state. Every change is a method that records it (with
+ * `--data`, in the journal: src/sandbox/persistence.ts); records handed out are read, not
+ * changed in place. A request's answer waits for `saved()`: what it acknowledges is on disk.
  */
 export class Store {
   private state: State;
+  private readonly persistence: Persistence | undefined;
 
   constructor(
     private readonly seed: () => State,
-    private readonly file?: string,
+    file?: string,
+    log: (line: string) => void = () => undefined,
   ) {
-    const stored = file === undefined ? undefined : readState(file);
-    this.state = stored ?? seed();
-    if (stored === undefined) this.persist();
+    if (file === undefined) {
+      this.state = seed();
+    } else {
+      const { stored, persistence } = Persistence.open(file, seed, () => this.state, log);
+      this.state = stored ?? seed();
+      this.persistence = persistence;
+    }
+  }
+
+  /** The number of changes so far (always 0 without `--data`). */
+  get changeCount(): number {
+    return this.persistence?.changeCount ?? 0;
+  }
+
+  /** Once every change so far is on disk; undefined when there is nothing to wait for (no `--data`, or no change since `changeCount` was `since`). */
+  saved(since: number): Promise<void> | undefined {
+    if (!this.persistence || this.persistence.changeCount === since) return undefined;
+    return this.persistence.saved();
+  }
+
+  /** Writes what is pending (`--data`). */
+  async close(): Promise<void> {
+    await this.persistence?.close();
   }
 
   nextId(kind: IdKind): number {
+    this.persistence?.idsChange();
     return this.state.next_ids[kind]++;
   }
 
   reset(): void {
     this.state = this.seed();
-    this.persist();
+    this.persistence?.replaced();
   }
 
   // Accounts, payment methods and the design tool's cart URL.
@@ -43,19 +67,21 @@ export class Store {
 
   /** Makes the method the account's default; the others lose it. */
   setDefaultPaymentMethod(account: string, methodId: string): void {
-    for (const method of this.account(account).payment_methods) method.is_default = method.id === methodId;
-    this.persist();
+    const owner = this.account(account);
+    for (const method of owner.payment_methods) method.is_default = method.id === methodId;
+    this.persistence?.put('accounts', owner);
   }
 
   removePaymentMethod(account: string, methodId: string): void {
     const owner = this.account(account);
     owner.payment_methods = owner.payment_methods.filter((method) => method.id !== methodId);
-    this.persist();
+    this.persistence?.put('accounts', owner);
   }
 
   setCartUrl(account: string, cartUrl: string): void {
-    this.account(account).cart_url = cartUrl;
-    this.persist();
+    const owner = this.account(account);
+    owner.cart_url = cartUrl;
+    this.persistence?.put('accounts', owner);
   }
 
   // Custom products.
@@ -74,9 +100,11 @@ export class Store {
   }
 
   updateCustomProduct(account: string, id: number, change: (product: CustomProduct) => void): CustomProduct | undefined {
-    const product = this.customProduct(account, id);
-    if (product) this.update(product, change);
-    return product;
+    const owned = this.state.custom_products.find((candidate) => candidate.account === account && candidate.record.id === id);
+    if (!owned) return undefined;
+    change(owned.record);
+    this.persistence?.put('custom_products', owned);
+    return owned.record;
   }
 
   // Orders and their shipping orders.
@@ -99,15 +127,18 @@ export class Store {
   }
 
   addOrder(account: string, order: Order): void {
-    this.state.orders.push({ account, record: order });
-    this.persist();
+    const owned = { account, record: order };
+    this.state.orders.push(owned);
+    this.persistence?.put('orders', owned);
   }
 
-  /** Applies `change` to the account's order (shipping orders included) and persists it. */
+  /** Applies `change` to the account's order (shipping orders included) and records it. */
   updateOrder(account: string, id: number, change: (order: Order) => void): Order | undefined {
-    const order = this.order(account, id);
-    if (order) this.update(order, change);
-    return order;
+    const owned = this.state.orders.find((candidate) => candidate.account === account && candidate.record.id === id);
+    if (!owned) return undefined;
+    change(owned.record);
+    this.persistence?.put('orders', owned);
+    return owned.record;
   }
 
   // Webhook subscriptions.
@@ -118,7 +149,7 @@ export class Store {
 
   addSubscription(subscription: Subscription): void {
     this.state.webhooks.push(subscription);
-    this.persist();
+    this.persistence?.put('webhooks', subscription);
   }
 
   /** False when the account has no such subscription. */
@@ -126,7 +157,7 @@ export class Store {
     const before = this.state.webhooks.length;
     this.state.webhooks = this.state.webhooks.filter((candidate) => candidate.account !== account || candidate.id !== id);
     if (this.state.webhooks.length === before) return false;
-    this.persist();
+    this.persistence?.remove('webhooks', id);
     return true;
   }
 
@@ -134,7 +165,7 @@ export class Store {
 
   addDesignSession(session: DesignSession): void {
     this.state.design_sessions.push(session);
-    this.persist();
+    this.persistence?.put('design_sessions', session);
   }
 
   designSession(id: string | undefined, userToken: string | undefined): DesignSession | undefined {
@@ -143,7 +174,7 @@ export class Store {
 
   addCart(cart: Cart): void {
     this.state.carts.push(cart);
-    this.persist();
+    this.persistence?.put('carts', cart);
   }
 
   cart(id: string): Cart | undefined {
@@ -153,15 +184,17 @@ export class Store {
   /** The cart's custom product is created: both recorded at once. */
   completeCart(cart: Cart, product: CustomProduct): void {
     cart.custom_product = product.id;
-    this.state.custom_products.push({ account: cart.account, record: product });
-    this.persist();
+    const owned = { account: cart.account, record: product };
+    this.state.custom_products.push(owned);
+    this.persistence?.put('carts', cart);
+    this.persistence?.put('custom_products', owned);
   }
 
   // OAuth: authorization codes and tokens (src/sandbox/oauth/).
 
   addAuthorizationCode(code: AuthorizationCode): void {
     this.state.oauth.codes.push(code);
-    this.persist();
+    this.persistence?.put('oauth_codes', code);
   }
 
   authorizationCode(value: string): AuthorizationCode | undefined {
@@ -171,14 +204,15 @@ export class Store {
   /** The code was exchanged: a code is single-use. */
   removeAuthorizationCode(value: string): void {
     this.state.oauth.codes = this.state.oauth.codes.filter((candidate) => candidate.code !== value);
-    this.persist();
+    this.persistence?.remove('oauth_codes', value);
   }
 
   /** An access token and the refresh token issued with it. */
   addTokens(access: AccessToken, refresh: RefreshToken): void {
     this.state.oauth.access_tokens.push(access);
     this.state.oauth.refresh_tokens.push(refresh);
-    this.persist();
+    this.persistence?.put('access_tokens', access);
+    this.persistence?.put('refresh_tokens', refresh);
   }
 
   accessToken(value: string): AccessToken | undefined {
@@ -192,7 +226,7 @@ export class Store {
   /** The access token stops working; its refresh token does not. */
   revokeAccessToken(value: string): void {
     this.state.oauth.access_tokens = this.state.oauth.access_tokens.filter((candidate) => candidate.token !== value);
-    this.persist();
+    this.persistence?.remove('access_tokens', value);
   }
 
   /** The refresh token and its access token stop working at once (a refresh, or a revocation). */
@@ -201,16 +235,7 @@ export class Store {
     if (!refresh) return;
     this.state.oauth.refresh_tokens = this.state.oauth.refresh_tokens.filter((candidate) => candidate !== refresh);
     this.state.oauth.access_tokens = this.state.oauth.access_tokens.filter((candidate) => candidate.token !== refresh.access_token);
-    this.persist();
-  }
-
-  private update<T>(record: T, change: (record: T) => void): void {
-    change(record);
-    this.persist();
-  }
-
-  /** With `--data`: the state written to the file, atomically. */
-  private persist(): void {
-    if (this.file !== undefined) writeState(this.file, this.state);
+    this.persistence?.remove('refresh_tokens', refresh.token);
+    this.persistence?.remove('access_tokens', refresh.access_token);
   }
 }

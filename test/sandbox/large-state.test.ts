@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
 import { call } from './helpers.js';
-import { largeOrder, startSandboxProcess } from './sandbox-process.js';
+import { orderOf, startSandboxProcess } from './sandbox-process.js';
 
 // Issue 30.2: `merch sandbox --data --lifecycle` holding 10,000 shipping orders stopped
 // answering (each shipping order's move rewrote the whole 17 MB file, synchronously) and
@@ -32,7 +32,7 @@ describe('merch sandbox --data --lifecycle with a large state', () => {
   it('answers while the lifecycle moves 4,000 shipping orders, and SIGTERM ends it promptly', { timeout: 180_000 }, async () => {
     const data = join(tempDir('merch-large-state-'), 's.json');
     const sandbox = await startSandboxProcess(['--data', data, '--lifecycle', '1s']);
-    const body = await largeOrder(sandbox, SHIPPING_ORDERS);
+    const body = await orderOf(sandbox, SHIPPING_ORDERS);
     const ids: number[] = [];
     for (let index = 0; index < ORDERS; index++) {
       const created = await call(sandbox, '/v1/orders/', { body });

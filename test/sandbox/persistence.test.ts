@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Catalog } from '../../src/sandbox/catalog.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { seedState } from '../../src/sandbox/seed.js';
 import { tempDir } from '../support/temp-dir.js';
 import { call } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
+import { orderOf, startSandboxProcess } from './sandbox-process.js';
 
 describe('--data persistence', () => {
   it('keeps orders, subscriptions and payment method changes across a restart', async () => {
@@ -42,5 +45,57 @@ describe('--data persistence', () => {
     const corrupt = join(directory, 'corrupt.json');
     writeFileSync(corrupt, '{not json');
     await expect(startSandbox({ port: 0, data: corrupt })).rejects.toThrow(/corrupt\.json is not valid JSON/);
+  });
+
+  it('loads a state file written whole, as before the journal', async () => {
+    const data = join(tempDir('merch-sandbox-'), 'old.json');
+    const state = seedState(1, new Catalog(1, 20));
+    state.webhooks.push({ id: state.next_ids.webhook++, event: 'order.changed', target: 'http://127.0.0.1:9/old', is_active: true, account: 'acme' });
+    writeFileSync(data, JSON.stringify(state));
+    const sandbox = await startSandbox({ port: 0, catalog: 20, data });
+    try {
+      expect((await call(sandbox, '/v1/core/webhooks/')).body.results.map((hook: { target: string }) => hook.target)).toEqual(['http://127.0.0.1:9/old']);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('--data journal', () => {
+  it('loses no acknowledged order to a SIGKILL, and ignores a torn last line', { timeout: 180_000 }, async () => {
+    const directory = tempDir('merch-sandbox-');
+    const data = join(directory, 's.json');
+    const first = await startSandboxProcess(['--data', data]);
+    // Large orders (~2 MB of JSON each): the journal passes its compaction size (16 MB) on
+    // the way, so the kill usually finds a new snapshot, or one being written; small orders
+    // are sent beside them.
+    const large = await orderOf(first, 1_000);
+    const small = await orderOf(first, 2);
+    const acknowledged: number[] = [];
+    const send = async (body: object) => {
+      const created = await call(first, '/v1/orders/', { body });
+      expect(created.status).toBe(201);
+      acknowledged.push(created.body.id);
+    };
+    for (let round = 0; round < 10; round++) await Promise.all([send(large), send(small), send(small)]);
+    first.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(`${data}.journal`)).toBe(true);
+    // A write cut by a crash: never acknowledged, and not a line of its own.
+    appendFileSync(`${data}.journal`, '{"put":"orders","key":99999,"value":{"id":9');
+
+    const second = await startSandboxProcess(['--data', data]);
+    const ids = async (sandbox: { url: string }) =>
+      (await call(sandbox, `/v1/orders?limit=100`)).body.results.map((order: { id: number }) => order.id).sort((a: number, b: number) => a - b);
+    expect(await ids(second)).toEqual([...acknowledged].sort((a, b) => a - b));
+    // The journal goes on after the cut line: a third start reads it whole.
+    const next = (await call(second, '/v1/orders/', { body: small })).body.id;
+    expect(acknowledged).not.toContain(next);
+    second.kill('SIGKILL');
+    await second.exited;
+    const third = await startSandboxProcess(['--data', data]);
+    expect(await ids(third)).toEqual([...acknowledged, next].sort((a, b) => a - b));
+    third.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
   });
 });

@@ -33,13 +33,12 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
   return { url, exited, stderr: () => stderr, kill: (signal) => child.kill(signal) };
 }
 
-/** An order of `count` shipping orders, one shirt each, of the account's first product with sizes (as `orders create --recipients` sends a batch). */
-export async function largeOrder(sandbox: { url: string }, count: number, externalId?: string): Promise<object> {
+/** An order of `count` shipping orders, one shirt each, of the account's first product (as `orders create --recipients` sends a batch). */
+export async function orderOf(sandbox: { url: string }, count: number): Promise<object> {
   const methods = (await call(sandbox, '/v1/payment-methods/', { token: ACME })).body;
   const products = (await call(sandbox, '/v1/custom-products', { token: ACME })).body.results;
   const product = products[0];
   return {
-    ...(externalId === undefined ? {} : { external_id: externalId }),
     payment_method_id: methods.card[0].id,
     line_items: [
       {
