@@ -69,6 +69,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     const url = new URL(req.url ?? '/', 'http://receiver');
     if (url.pathname !== path) return refuse(404, `no receiver at ${url.pathname.slice(0, 100)}`);
     if (req.method !== 'POST') return refuse(405, `method ${req.method} not allowed`, { allow: 'POST' });
+    const fromBrowser = browserOrigin(req);
+    if (fromBrowser !== undefined) return refuse(403, fromBrowser);
     if (secretDigest !== undefined) {
       const token = url.searchParams.get('token');
       if (token === null) return refuse(401, 'missing ?token=');
@@ -157,6 +159,23 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       }),
   };
 }
+
+/**
+ * Why a request looks sent by a web page, or undefined. Any page the user visits can POST
+ * to a port on this machine, but a browser marks such a request with `Origin`, and without
+ * a CORS preflight (which this receiver never grants) it can only send a form's or plain
+ * text's content type. A webhook sender sends JSON and no Origin.
+ */
+function browserOrigin(req: IncomingMessage): string | undefined {
+  const origin = req.headers.origin;
+  if (origin !== undefined) return `sent by a web page (Origin: ${origin.slice(0, 100)})`;
+  const type = req.headers['content-type'];
+  if (type === undefined || !JSON_TYPE.test(type)) return `content type ${type === undefined ? '(none)' : type.slice(0, 100)} is not JSON`;
+  return undefined;
+}
+
+/** `application/json`, `application/cloudevents+json`, with parameters or not. */
+const JSON_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 /** Reads the body, stopping as soon as it exceeds `max` bytes. */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large' | 'aborted'> {

@@ -111,6 +111,8 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const random = rng(seedOf('crash-listen'));
     const dir = tempDir('merch-rel-listen-');
     const journalFile = join(dir, 'events.jsonl');
+    // The listener's secret (MERCH_WEBHOOK_SECRET): each delivery's URL carries it.
+    const secret = 'crash-secret';
 
     // The forward target: counts what it receives by data.id.
     const forwarded = new Map<number, number>();
@@ -135,7 +137,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const start = async (): Promise<void> => {
       const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', String(port), '--print-target', '--save', journalFile, '--forward-to', targetUrl], {
         cwd: ROOT,
-        env: cliEnv(sandbox().url),
+        env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: secret }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.add(child);
@@ -170,7 +172,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     const post = (id: number): Promise<number> =>
       new Promise((resolve) => {
         const body = JSON.stringify({ hook: { id: 1, event: 'order.changed', target: `http://127.0.0.1:${port}/` }, data: { id, status: { id: 1, name: 'Pending' } } });
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 5_000 }, (res) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/?token=${secret}`, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 5_000 }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
           res.on('error', () => resolve(0));

@@ -34,8 +34,10 @@ interface Probe {
   tag?: string;
 }
 
+/** The listener's secret (MERCH_WEBHOOK_SECRET): a delivery's URL carries it. */
+const SECRET = 'fuzz-secret';
 const delivery = (tag: string, data: Record<string, unknown> = {}): string => JSON.stringify({ hook: { id: 1, event: 'order.changed', target: 'http://127.0.0.1/' }, data: { id: tag, ...data } });
-const post = (body: string | Buffer, headers = '', path = '/'): Buffer => {
+const post = (body: string | Buffer, headers = '', path = `/?token=${SECRET}`): Buffer => {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   return Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\n${headers}\r\n`), bytes]);
 };
@@ -76,7 +78,7 @@ function slow(r: R, i: number): Probe {
     return { kind: 'slow headers', head, trickle: { pieces: Array.from({ length: 40 }, () => Buffer.from('X-A: b\r\n')), pauseMs: 400 }, then: 'wait' };
   }
   const body = Buffer.from(delivery(`S-${i}`));
-  const head = Buffer.from(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n`);
+  const head = Buffer.from(`POST /?token=${SECRET} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
   return { kind: 'slow body', head, trickle: { pieces: [...body].map((b) => Buffer.from([b])), pauseMs: 200 }, then: 'wait', tag: `S-${i}` };
 }
 
@@ -121,7 +123,7 @@ describe('webhooks listen under malformed, oversized, truncated and slow request
     const r = rng(seedOf('listener-fuzz'));
     const dir = tempDir('merch-rel-listener-');
     const journalFile = join(dir, 'events.jsonl');
-    const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--save', journalFile], { env: cliEnv(sandbox().url) });
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--save', journalFile], { env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: SECRET }) });
     listener = run;
     let ended = false;
     void run.done.then(() => (ended = true));

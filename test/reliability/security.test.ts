@@ -173,7 +173,7 @@ describe('files are mode 0600', () => {
 });
 
 describe('no token over plain http to a remote host', () => {
-  it('is refused before any connection or DNS lookup unless --insecure (a local stand-in plays the remote host)', async () => {
+  it('is refused before any connection or DNS lookup unless --allow-http (a local stand-in plays the remote host)', async () => {
     replayHint('security: plain http');
     // Requests that reach "api.example.test" are captured here.
     const seen: IncomingHttpHeaders[] = [];
@@ -228,9 +228,9 @@ syncBuiltinESMExports();
         expect(attempts(), `${args.join(' ')}: no lookup, no connection`).toEqual([]);
         expect(seen, args.join(' ')).toEqual([]);
       }
-      // The refusal is the only thing in the way: with --insecure the token goes (to the stand-in).
-      const insecure = await merchProcess(sandbox(), ['products', 'list', '--base-url', remote, '--insecure'], { env });
-      expect(insecure.code, insecure.stderr).toBe(0);
+      // The refusal is the only thing in the way: with --allow-http the token goes (to the stand-in).
+      const allowed = await merchProcess(sandbox(), ['products', 'list', '--base-url', remote, '--allow-http'], { env });
+      expect(allowed.code, allowed.stderr).toBe(0);
       expect(attempts().length).toBeGreaterThan(0);
       expect(seen.map((h) => h.authorization)).toEqual([`Bearer ${TOKEN}`]);
     } finally {
@@ -245,7 +245,7 @@ describe('webhooks listen --secret', () => {
     const dir = tempDir('merch-rel-secret-');
     const journal = join(dir, 'events.jsonl');
     const secret = 's3cr3t-Tok+en/=';
-    const listener = await listen(['--secret', secret, '--save', journal], {});
+    const listener = await listen(['--save', journal], { MERCH_WEBHOOK_SECRET: secret });
     const target = new URL(listener.target);
     expect(target.searchParams.get('token')).toBe(secret);
     const bare = `${target.origin}${target.pathname}`;

@@ -105,13 +105,31 @@ describe('receiver', () => {
     expect('status' in declared ? declared.status : declared.message).toBe(413);
 
     const { socket, closed } = rawConnection(receiver.url);
-    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
     socket.write(`${big.length.toString(16)}\r\n${big}\r\n`);
     expect(await closed).toMatch(/^HTTP\/1\.1 413 /);
 
     expect(rejections.map((r) => r.status)).toEqual([413, 413]);
     expect(rejections[0]?.reason).toBe('body over 1048576 bytes');
     expect((await post(receiver.url, delivery('order.created', { id: 1 }))).status).toBe(204);
+    expect(await journaled(file)).toHaveLength(1);
+  });
+
+  it('refuses with 403 what a web page can post: an Origin header, or a body not declared JSON', async () => {
+    const { receiver, file, rejections } = await setup();
+    const event = delivery('order.changed', { id: 6 });
+    const statuses = [
+      await post(receiver.url, event, { headers: { 'content-type': 'text/plain' } }),
+      await post(receiver.url, event, { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await post(receiver.url, event, { headers: { 'content-type': 'application/json', origin: 'https://evil.example' } }),
+    ].map((res) => res.status);
+    expect(statuses).toEqual([403, 403, 403]);
+    expect(rejections.map((r) => `${r.status} ${r.reason}`)).toEqual([
+      '403 content type text/plain is not JSON',
+      '403 content type application/x-www-form-urlencoded is not JSON',
+      '403 sent by a web page (Origin: https://evil.example)',
+    ]);
+    expect((await post(receiver.url, event, { headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(204);
     expect(await journaled(file)).toHaveLength(1);
   });
 
@@ -192,7 +210,7 @@ describe('receiver', () => {
     const midBody = rawConnection(receiver.url);
     // With Expect: 100-continue, the server says "100 Continue" once it has the headers and
     // reads the body: part of the body then goes, and the connection with it.
-    midBody.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\nExpect: 100-continue\r\n\r\n');
+    midBody.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\nExpect: 100-continue\r\n\r\n');
     await waitFor(() => /^HTTP\/1\.1 100 /.test(midBody.received()), 'the receiver to read the headers (100 Continue)');
     await new Promise((resolve) => midBody.socket.write('{"hook":{', resolve));
     midBody.socket.destroy();

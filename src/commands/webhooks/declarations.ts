@@ -27,8 +27,10 @@ export function declareListen(command: NewCommand) {
     .option('--save <file>', 'event journal (default <config dir>/events.jsonl)')
     .option('--subscribe', 'create one subscription per event, deleted on exit')
     .addOption(new Option('--public-url <url>', 'with --subscribe: the URL the service posts to (e.g. a tunnel); default the listener URL').argParser(httpUrl))
-    .option('--secret <token>', 'accept only deliveries whose URL carries ?token=TOKEN')
-    .option('--print-target', 'print the URL to subscribe with (with ?token=) as the first line of stdout')
+    .option('--secret-stdin', 'read the secret deliveries must carry (?token=) from stdin (or set MERCH_WEBHOOK_SECRET)')
+    // Refused with a line saying where the secret goes: a flag's value is seen by `ps`.
+    .addOption(new Option('--secret <token>').hideHelp())
+    .option('--print-target', 'print the URL to subscribe with (its ?token= made up when no secret is set) as the first line of stdout')
     .option('--refetch', 're-read each resource through the API before printing it (deliveries are unsigned)');
 }
 

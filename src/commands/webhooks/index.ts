@@ -28,7 +28,7 @@ export function registerWebhooks(program: MerchProgram): void {
         'merch webhooks listen --subscribe',
         'merch webhooks listen --events order.changed,shipping_order.changed --forward-to http://127.0.0.1:3000/hooks',
         'merch webhooks listen --forward-to order.changed=http://127.0.0.1:3000/orders --forward-to http://127.0.0.1:4000/all',
-        'merch webhooks listen --secret "$SECRET" --print-target --subscribe --public-url https://abc.trycloudflare.com/',
+        'MERCH_WEBHOOK_SECRET="$SECRET" merch webhooks listen --print-target --subscribe --public-url https://abc.trycloudflare.com/',
       ) + '\nSee docs/webhooks.md.\n',
     )
     .action(action(async (ctx, options) => (await import('./listen.js')).run(ctx, options)));

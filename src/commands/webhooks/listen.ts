@@ -13,6 +13,7 @@ import type { OptionsOf } from '../declaration.js';
 import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
 import type { declareListen } from './declarations.js';
+import { listenSecret } from './listen-secret.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
 
@@ -30,6 +31,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   }
   const events = selectedEvents(options.events);
   const routes = parsedRoutes(options.forwardTo ?? []);
+  const secret = await listenSecret(ctx, options);
   if (options.save !== undefined) await checkOutputFile('--save', options.save, { makeParent: true });
   const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
@@ -48,20 +50,22 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     if (pending.length > 0) ctx.io.err(`resuming ${pending.length} events not yet forwarded`);
     for (const { event, targets } of pending) forwarder.enqueue(event, targets);
 
-    receiver = await listen(ctx, options, events, async (delivery) => {
+    receiver = await listen(ctx, { ...options, secret }, events, async (delivery) => {
       const event = await journal.append(delivery, routes.targetsFor(delivery.hook.event));
       show.print(event);
       forwarder.enqueue(event, event.forward_to ?? []);
     });
-    if (options.printTarget) ctx.io.out(ctx.format.json || ctx.format.jsonl ? JSON.stringify({ target: receiver.target }) : receiver.target);
+    // The one line that shows the secret: it is the URL to subscribe with.
+    const subscribeWith = receiver.target;
+    if (options.printTarget) ctx.secrets.reveal(() => ctx.io.out(ctx.format.json || ctx.format.jsonl ? JSON.stringify({ target: subscribeWith }) : subscribeWith));
     ctx.io.err(`listening on ${receiver.url} for ${events ? events.join(', ') : 'all events'}; saving to ${journal.file}`);
     for (const target of routes.targets) ctx.io.err(`forwarding to ${target}`);
-    if (!isLoopbackHost(options.host) && options.secret === undefined) {
-      ctx.io.err(`warning: listening on ${options.host} without --secret: anyone who reaches this port can post events`);
+    if (!isLoopbackHost(options.host) && secret === undefined) {
+      ctx.io.err(`warning: listening on ${options.host} without a secret (MERCH_WEBHOOK_SECRET, --secret-stdin): anyone who reaches this port can post events`);
     }
 
     if (options.subscribe) {
-      const target = subscriptionTarget(ctx, receiver, options);
+      const target = subscriptionTarget(ctx, receiver, { ...options, secret });
       subscriptions = await subscribe(ctx, events ?? EVENT_KINDS, target);
       const { ids } = subscriptions;
       ctx.io.err(`subscribed to ${count(ids.length, 'event')} (${ids.length === 1 ? 'subscription' : 'subscriptions'} ${ids.join(', ')}); deleted on exit`);
