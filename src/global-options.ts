@@ -20,7 +20,9 @@ export function addGlobalOptions(program: Command) {
     .option('--base-url <url>', 'API base URL (env MERCH_BASE_URL; default the local sandbox)')
     .option('--account-id <id>', 'send SC-Account-Id (env MERCH_ACCOUNT_ID)')
     .option('--design-tool-url <url>', 'design tool base URL (env MERCH_DESIGN_TOOL_URL)')
-    .addOption(new Option('--insecure', 'allow sending the token over plain http to a non-loopback host'));
+    .addOption(new Option('--allow-http', 'allow sending the token and keys over plain http to a non-loopback host (TLS is still checked)'))
+    // The old name of --allow-http, read like curl's -k (which skips TLS checks): one more release, hidden.
+    .addOption(new Option('--insecure', 'deprecated: --allow-http').hideHelp());
 }
 
 /** The global flags, as commander parses them (`--no-color` -> color: false), typed by their declaration above. */

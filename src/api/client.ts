@@ -231,7 +231,7 @@ export class ApiClient {
         throw new RequestNotSent(
           `refusing to send the token over plain http to ${url.host}`,
           'token-over-http',
-          'use https, or pass --insecure if you really mean it',
+          'use https, or pass --allow-http if you really mean it',
         );
       }
     }

@@ -121,7 +121,7 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
   return {
     signal: () => AbortSignal.timeout(app.timeoutMs),
     headers: { 'user-agent': `merch/${VERSION}` },
-    // Plain http is allowed to loopback (a sandbox) and with --insecure, as for the API.
+    // Plain http is allowed to loopback (a sandbox) and with --allow-http, as for the API.
     [oauth.allowInsecureRequests]: true,
     [oauth.customFetch]: async (url, init) => {
       const started = Date.now();
@@ -180,11 +180,11 @@ async function withoutIdToken(response: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Sends one request to an OAuth endpoint: https, or http to loopback, or --insecure. */
+/** Sends one request to an OAuth endpoint: https, or http to loopback, or --allow-http. */
 async function send(app: OAuthApp, endpoint: string, request: () => Promise<Response>): Promise<Response> {
   const url = new URL(endpoint);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !app.insecure) {
-    throw new AuthError(`refusing to send the client secret over plain http to ${url.host}`, 'insecure', 'use an https token URL, or pass --insecure if you really mean it');
+    throw new AuthError(`refusing to send the client secret over plain http to ${url.host}`, 'insecure', 'use an https token URL, or pass --allow-http if you really mean it');
   }
   try {
     return await request();

@@ -8,7 +8,7 @@ const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the ke
  * goes only to a design tool that is a merch sandbox's (`isSandbox` asks, once, without
  * credentials); and a merch sandbox's design tool gets it even when the profile stores a
  * key, which is the real design tool's (MERCH_DESIGN_TOOL_KEY is still sent as it is). A
- * key never goes over plain http to a remote host without --insecure.
+ * key never goes over plain http to a remote host without --allow-http.
  */
 export async function designToolKey(
   settings: Pick<Settings, 'designToolKey' | 'designToolKeySource' | 'designToolUrl' | 'insecure'>,
@@ -22,7 +22,7 @@ export async function designToolKey(
   if (!key) throw new ConfigError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', 'no-design-tool-key', STORE_KEY_HINT);
   const url = new URL(designToolUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
-    throw new ConfigError(`refusing to send the design tool key over plain http to ${url.host}`, 'insecure', 'use an https design tool URL, or pass --insecure if you really mean it');
+    throw new ConfigError(`refusing to send the design tool key over plain http to ${url.host}`, 'insecure', 'use an https design tool URL, or pass --allow-http if you really mean it');
   }
   return key;
 }

@@ -26,7 +26,7 @@ async function service() {
 }
 
 function run(baseUrl: string, env: Record<string, string | undefined>, args: string[] = []) {
-  return runMerch(['api', 'GET', '/v1/users/me', '--insecure', ...args], { env: cliEnv(baseUrl, { MERCH_TOKEN: STUB_TOKEN, ...env }) });
+  return runMerch(['api', 'GET', '/v1/users/me', '--allow-http', ...args], { env: cliEnv(baseUrl, { MERCH_TOKEN: STUB_TOKEN, ...env }) });
 }
 
 describe('a proxy from the environment', () => {

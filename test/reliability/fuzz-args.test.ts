@@ -93,6 +93,7 @@ const GLOBAL: Record<string, Gen | null> = {
   '--account-id': (r) => pick(r, ['acme', 'globex', '', text(r)]),
   '--design-tool-url': url,
   '--base-url': (r) => pick(r, ['%BASE%', 'not a url', 'ftp://127.0.0.1/', 'http://127.0.0.1:1']),
+  '--allow-http': null,
   '--insecure': null,
   '--help': null,
   '--version': null,

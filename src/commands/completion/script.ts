@@ -16,7 +16,8 @@ interface Node {
  * subcommands: each is a path of its own, with the command's flags and nothing more to offer.
  */
 function walk(command: Command, path: string[] = [], inherited: readonly Option[] = []): Node[] {
-  const options = [...inherited, ...command.options];
+  // A hidden flag (a deprecated alias) is not offered.
+  const options = [...inherited, ...command.options].filter((option) => !option.hidden);
   const flags = [...options.flatMap(names), '--help'];
   const values = new Map(options.filter(takesValue).flatMap((option) => names(option).map((name) => [name, valuesOf(option)] as const)));
   const choices = command.registeredArguments[0]?.argChoices ?? [];
