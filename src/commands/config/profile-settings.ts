@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { normaliseEndpoint } from '../../auth/endpoints.js';
 import { normaliseUrl } from '../../config/settings.js';
+import { holds } from '../../config/secret-storage.js';
 import { readProfile, updateProfile } from '../../config/store.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { redactUrlCredentials } from '../../output/redact-url.js';
@@ -16,8 +17,9 @@ export async function list(ctx: Context): Promise<void> {
   const view: Record<string, string | null> = { profile: ctx.settings.profile };
   // A URL's credentials are never shown (src/output/redact-url.ts).
   for (const key of PLAIN_KEYS) view[key] = stored[key] === undefined ? null : redactUrlCredentials(stored[key]);
-  view.token = stored.token ? 'set' : 'not set';
-  view[SECRET_KEY] = stored[SECRET_KEY] ? 'set' : 'not set';
+  // Whether they are set, without reading them (from the keyring, perhaps).
+  view.token = holds(stored, 'token') ? 'set' : 'not set';
+  view[SECRET_KEY] = holds(stored, SECRET_KEY) ? 'set' : 'not set';
   if (isMachineOutput(ctx.format)) await printJson(ctx, view);
   else await printRecord(ctx, view, Object.keys(view).map((key) => ({ header: key, value: (v) => v[key] ?? '' })));
 }
@@ -54,7 +56,8 @@ export async function set(ctx: Context, key: string, value: string | undefined):
 export async function unset(ctx: Context, key: string): Promise<void> {
   const { configDir, profile } = ctx.settings;
   const stored = key === SECRET_KEY ? SECRET_KEY : plainKey(key);
-  const was = readProfile(configDir, profile)[stored] !== undefined;
+  const current = readProfile(configDir, profile);
+  const was = stored === SECRET_KEY ? holds(current, SECRET_KEY) : current[stored] !== undefined;
   await updateProfile(configDir, profile, { [stored]: undefined });
   ctx.io.err(was ? `Removed ${key} from profile ${profile}.` : `${key} was not set in profile ${profile}.`);
 }
