@@ -2,7 +2,7 @@ import type { JSONValue } from '@jmespath-community/jmespath';
 import { csvEncoder } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
-import type { ColumnKind } from './table.js';
+import type { TableColumn } from './table.js';
 
 /** The output options shared by every command (global flags). */
 export interface OutputFormat {
@@ -14,11 +14,10 @@ export interface OutputFormat {
   delimited?: 'csv' | 'tsv';
 }
 
-export interface Column<T> {
+/** A column of a list: its header, its value, and its place in a terminal table (TableColumn: kind, priority, min). */
+export interface Column<T> extends TableColumn {
   header: string;
   value: (record: T) => unknown;
-  /** Its layout in a terminal table (src/output/table.ts): `text` unless said otherwise. */
-  kind?: ColumnKind;
 }
 
 export interface OutputTarget {
@@ -89,7 +88,7 @@ export async function printList<T>(
     notes?.page?.done();
     // The table layout (string-width) loads only when a table is printed.
     const { table } = await import('./table.js');
-    if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns.map((c) => c.kind ?? 'text')));
+    if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns));
     const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.page?.notShown(all.length);
     if (note) io.err(note);
     return all.length;

@@ -15,10 +15,30 @@ export type ColumnKind = 'fixed' | 'number' | 'text' | 'wrapped';
 /** Whether a column gives way when the table is wider than the terminal. */
 const narrows = (kind: ColumnKind | undefined) => kind === 'text' || kind === 'wrapped';
 
+/**
+ * A column's place when the table is wider than the terminal (issue 30.7): the columns of
+ * the lowest `priority` give way first, `text` ones shortened down to their `min`, then
+ * those of the next priority; where even that does not fit, whole columns are left out,
+ * the lowest priority first (the rightmost of equals; never the first column). So the
+ * columns people read (names, statuses, types) stay whole at 80 columns, and the ones
+ * that matter less (an external id, a count) give way.
+ */
+export interface TableColumn {
+  kind?: ColumnKind;
+  /** Default 1; higher keeps its width longer. */
+  priority?: number;
+  /** The narrowest a `text` or `wrapped` column is shortened to (default 4); below it, columns are left out instead. */
+  min?: number;
+}
+
 export interface TableLayout {
   /** The terminal's width in columns. */
   width: number;
   kinds: ColumnKind[];
+  /** Per column (default 1): see TableColumn. */
+  priorities?: number[];
+  /** Per column (default 4): see TableColumn. */
+  mins?: number[];
   /** The header row, or none (a field/value view). */
   head?: string[];
   /** Styles a header cell (bold on a color terminal); applied after measuring. */
@@ -34,20 +54,24 @@ const MIN_TEXT_WIDTH = 4;
 
 /**
  * A table as gh prints one: columns two spaces apart, no borders or rules between rows,
- * as wide as the terminal at most. When the natural widths do not fit, the widest `text`
- * columns are shortened first (water-filling: every text column wider than a common cap
- * is cut to it, with an ellipsis), so narrow columns keep their whole values.
+ * as wide as the terminal at most. When the natural widths do not fit, the `text` columns
+ * of the lowest priority are shortened first (water-filling: every one wider than a common
+ * cap is cut to it, with an ellipsis, so narrow ones keep their whole values), then those
+ * of the next priority, and where even their minimums do not fit, whole columns are left
+ * out (TableColumn).
  */
-export function renderTable(rows: string[][], layout: TableLayout): string {
-  const { kinds, head } = layout;
-  const all = head ? [head, ...rows] : rows;
-  const natural = kinds.map((_, i) => Math.max(0, ...all.map((row) => stringWidth(row[i] ?? ''))));
-  const widths = fit(natural, kinds, layout.width - GAP * (kinds.length - 1));
+export function renderTable(allRows: string[][], layout: TableLayout): string {
+  const natural = layout.kinds.map((_, i) => Math.max(0, ...[...(layout.head ? [layout.head] : []), ...allRows].map((row) => stringWidth(row[i] ?? ''))));
+  const { shown, widths } = fit(natural, layout);
+  const pick = <T>(cells: readonly T[]) => shown.map((i) => cells[i]!);
+  const kinds = pick(layout.kinds);
+  const head = layout.head && pick(layout.head);
+  const rows = allRows.map((row) => shown.map((i) => row[i] ?? ''));
   const line = (cells: string[], style: (text: string, column: number) => string) =>
     cells
-      .map((shown, i) => {
-        const padding = ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(shown)));
-        return kinds[i] === 'number' ? padding + style(shown, i) : style(shown, i) + padding;
+      .map((text, i) => {
+        const padding = ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(text)));
+        return kinds[i] === 'number' ? padding + style(text, i) : style(text, i) + padding;
       })
       .join(' '.repeat(GAP))
       .trimEnd();
@@ -65,31 +89,50 @@ export function renderTable(rows: string[][], layout: TableLayout): string {
 
 const plain = (text: string) => text;
 
-/** Column widths within `available`: text columns capped at the largest width that fits. */
-function fit(natural: number[], kinds: ColumnKind[], available: number): number[] {
-  const fixed = natural.reduce((sum, width, i) => sum + (narrows(kinds[i]) ? 0 : width), 0);
-  const text = natural.filter((_, i) => narrows(kinds[i]));
-  let budget = available - fixed;
-  if (text.reduce((sum, width) => sum + width, 0) <= budget) return natural;
-  // The cap: the narrow text columns keep their width, the rest share what is left.
-  const ascending = [...text].sort((a, b) => a - b);
-  let cap = MIN_TEXT_WIDTH;
-  for (let i = 0; i < ascending.length; i++) {
-    const share = Math.floor(budget / (ascending.length - i));
-    if (ascending[i]! > share) {
-      cap = Math.max(MIN_TEXT_WIDTH, share);
-      break;
-    }
-    budget -= ascending[i]!;
+/**
+ * The columns shown and their widths within the terminal's (TableColumn): the lowest
+ * priority's text columns shortened first, then whole columns left out while even their
+ * minimums do not fit.
+ */
+function fit(natural: number[], layout: TableLayout): { shown: number[]; widths: number[] } {
+  const priority = (i: number) => layout.priorities?.[i] ?? 1;
+  const shown = natural.map((_, i) => i);
+  for (;;) {
+    const widths = shorten(shown.map((i) => natural[i]!), shown.map((i) => layout.kinds[i]!), shown.map(priority), shown.map((i) => layout.mins?.[i] ?? MIN_TEXT_WIDTH), layout.width - GAP * (shown.length - 1));
+    if (widths || shown.length === 1) return { shown, widths: widths ?? shown.map((i) => natural[i]!) };
+    // The lowest priority goes, the rightmost of equals; the first column (the id) stays.
+    let out = shown.length - 1;
+    for (let at = shown.length - 1; at >= 1; at--) if (priority(shown[at]!) < priority(shown[out]!)) out = at;
+    shown.splice(out, 1);
   }
-  // What the floor left over goes to the capped columns, left to right.
-  let spare = Math.max(0, available - fixed - natural.reduce((sum, width, i) => sum + (narrows(kinds[i]) ? Math.min(width, cap) : 0), 0));
-  return natural.map((width, i) => {
-    if (!narrows(kinds[i]) || width <= cap) return width;
-    const extra = Math.min(spare, width - cap);
-    spare -= extra;
-    return cap + extra;
-  });
+}
+
+/**
+ * Widths within `available`, the text columns of each priority in turn (lowest first)
+ * capped at the largest width that fits and at most down to their minimum (water-filling:
+ * the narrow ones keep their width, what the cap leaves over goes left to right);
+ * undefined when even every minimum does not fit.
+ */
+function shorten(natural: number[], kinds: ColumnKind[], priorities: number[], mins: number[], available: number): number[] | undefined {
+  const widths = [...natural];
+  const total = () => widths.reduce((sum, width) => sum + width, 0);
+  for (const tier of [...new Set(priorities)].sort((a, b) => a - b)) {
+    if (total() <= available) return widths;
+    const members = widths.map((_, i) => i).filter((i) => priorities[i] === tier && narrows(kinds[i]));
+    const floor = (i: number) => Math.min(natural[i]!, mins[i]!);
+    const budget = available - (total() - members.reduce((sum, i) => sum + widths[i]!, 0));
+    const at = (cap: number) => members.reduce((sum, i) => sum + Math.max(floor(i), Math.min(natural[i]!, cap)), 0);
+    let cap = Math.max(0, ...members.map((i) => natural[i]!));
+    while (cap > 0 && at(cap) > budget) cap--;
+    let spare = Math.max(0, budget - at(cap));
+    for (const i of members) {
+      widths[i] = Math.max(floor(i), Math.min(natural[i]!, cap));
+      const extra = Math.min(spare, natural[i]! - widths[i]!);
+      widths[i]! += extra;
+      spare -= extra;
+    }
+  }
+  return total() <= available ? widths : undefined;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -128,10 +171,13 @@ export function wrap(text: string, width: number): string[] {
  * header row when `head` is given, else field/value rows with the fields in bold and long
  * values wrapped under themselves (a detail view is read, not scanned).
  */
-export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], kinds?: ColumnKind[]): string {
+export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], columns?: readonly (ColumnKind | TableColumn)[]): string {
+  const described = columns?.map((column): TableColumn => (typeof column === 'string' ? { kind: column } : column));
   return renderTable(rows, {
     width: io.columns ?? 80,
-    kinds: kinds ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
+    kinds: described?.map((column) => column.kind ?? 'text') ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
+    priorities: described?.map((column) => column.priority ?? 1),
+    mins: described?.map((column) => column.min ?? MIN_TEXT_WIDTH),
     head,
     styleHead: (text) => bold(text, io.color),
     styleFirst: (text) => bold(text, io.color),

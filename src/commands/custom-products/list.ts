@@ -13,13 +13,14 @@ export function price(product: CustomProduct): string {
   return prices ? money({ ...prices.price, currency: prices.price?.currency ?? prices.currency }) : '';
 }
 
+/** On a narrow terminal the tags give way first, then the creation time: the name and the status stay whole. */
 export const customProductColumns: Column<CustomProduct>[] = [
-  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
-  { header: 'Name', value: (p) => p.name },
-  { header: 'Tags', value: (p) => (p.tags ?? []).join(', ') },
-  { header: 'Price', value: price, kind: 'number' },
-  { header: 'Design status', value: (p) => named(p.design_status) },
-  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed' },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed', priority: 3 },
+  { header: 'Name', value: (p) => p.name, priority: 3, min: 24 },
+  { header: 'Tags', value: (p) => (p.tags ?? []).join(', '), priority: 1, min: 8 },
+  { header: 'Price', value: price, kind: 'number', priority: 2 },
+  { header: 'Design status', value: (p) => named(p.design_status), kind: 'fixed', priority: 2 },
+  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
 export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {

@@ -1,23 +1,38 @@
 import { listOrders } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
-import { filterParameters, isFiltering, keepPassing, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
+import { CANCELLED, ORDER_PROGRESSION } from '../../orders/follow/status-progression.js';
+import { filterParameters, isFiltering, keepPassing, statusKey, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
 import { money, named, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
 import type { OptionsOf } from '../declaration.js';
 import { pageOptions } from '../page-options.js';
 import type { declareList } from './declarations.js';
 
+/**
+ * On a narrow terminal (src/output/table.ts: priority, min) the external id is shortened
+ * first (a UUID's first 8 characters still tell runs apart), then the item count left out;
+ * the statuses stay whole.
+ */
 const orderColumns: Column<Order>[] = [
-  { header: 'ID', value: (o) => o.id, kind: 'fixed' },
-  { header: 'External ID', value: (o) => o.external_id },
-  { header: 'Status', value: (o) => named(o.status) },
-  { header: 'Payment', value: (o) => named(o.payment_status) },
-  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + (item.quantity ?? 0), 0), kind: 'number' },
-  { header: 'Shipments', value: (o) => (o.shipping_orders ?? []).length, kind: 'number' },
-  { header: 'Total', value: (o) => money(o.total), kind: 'number' },
-  { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed' },
+  { header: 'ID', value: (o) => o.id, kind: 'fixed', priority: 3 },
+  { header: 'External ID', value: (o) => o.external_id, priority: 1, min: 8 },
+  { header: 'Status', value: (o) => named(o.status), kind: 'fixed', priority: 3 },
+  { header: 'Payment', value: (o) => named(o.payment_status), kind: 'fixed', priority: 2 },
+  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + (item.quantity ?? 0), 0), kind: 'number', priority: 0 },
+  { header: 'Shipments', value: (o) => (o.shipping_orders ?? []).length, kind: 'number', priority: 1 },
+  { header: 'Total', value: (o) => money(o.total), kind: 'number', priority: 3 },
+  { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed', priority: 2 },
 ];
+
+/** The order statuses merch knows (the sandbox's; the specification shows only some, so others are sent as given). */
+const KNOWN_STATUSES = [...ORDER_PROGRESSION, CANCELLED];
+
+/** A --status that names no status merch knows (`shiped`) would list nothing, silently: said before the list. */
+function unknownStatusWarning(status: string): string | undefined {
+  if ((KNOWN_STATUSES as readonly string[]).includes(statusKey(status))) return undefined;
+  return `warning: --status ${status}: not an order status merch knows (${KNOWN_STATUSES.join(', ')}); sent as given`;
+}
 
 /**
  * `orders list [--status NAME[,NAME]] [--since AGE|DATE]`: the service is asked to filter
@@ -27,6 +42,10 @@ const orderColumns: Column<Order>[] = [
  */
 export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
   const page = pageOptions(ctx, options);
+  for (const status of options.status ?? []) {
+    const warning = unknownStatusWarning(status);
+    if (warning) ctx.io.err(warning);
+  }
   const filter: OrderListFilter = { statuses: options.status, createdSince: options.since };
   const tally: FilterTally = { read: 0, kept: 0, serviceFiltered: true };
   const filtering = isFiltering(filter);

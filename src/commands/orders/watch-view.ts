@@ -64,7 +64,7 @@ function liveTable(ctx: Context): WatchView {
     const rows = fits.map((s) => [cell(s.id), cell(s.status), cell(s.tracking_number), cell(s.tracking_url)]);
     const rest = view.shipments.slice(fits.length);
     const more = rest.length === 0 ? [] : [singleLine(`... and ${rest.length} more shipments (${countByStatus(rest)})`)];
-    const lines = [heading, ...(await table(io, ['Shipment', 'Status', 'Tracking number', 'Tracking URL'], rows)).split('\n'), ...more, ...footer];
+    const lines = [heading, ...(await table(io, ['Shipment', 'Status', 'Tracking number', 'Tracking URL'], rows, ['fixed', 'fixed', 'text', 'text'])).split('\n'), ...more, ...footer];
     const text = lines.map((line) => truncate(line, width)).join('\n');
     const erase = drawnRows > 0 ? `\u001b[${drawnRows}A\r\u001b[0J` : '';
     io.stdout.write(`${erase}${text}\n`);

@@ -11,20 +11,26 @@ import type { declareList } from './declarations.js';
 /** A variant attribute (`color`, `size`) by its name. */
 export const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
 
+/**
+ * On a narrow terminal the product's name (the same on every row: the product asked for)
+ * gives way first, and is left out before a color, a size or a status is cut; then the
+ * part's code (the sku, which design-link takes, stays longer).
+ */
 const partColumns: Column<Part>[] = [
-  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
-  { header: 'Code', value: (p) => p.code, kind: 'fixed' },
-  { header: 'Product', value: (p) => p.product_name },
-  { header: 'Color', value: variant('color') },
-  { header: 'Size', value: variant('size') },
-  { header: 'Design status', value: (p) => named(p.design_status) },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed', priority: 3 },
+  { header: 'Code', value: (p) => p.code, kind: 'fixed', priority: 1 },
+  { header: 'Product', value: (p) => p.product_name, priority: 0, min: 12 },
+  { header: 'Color', value: variant('color'), priority: 3, min: 14 },
+  { header: 'Size', value: variant('size'), priority: 3, min: 6 },
+  { header: 'Design status', value: (p) => named(p.design_status), kind: 'fixed', priority: 3 },
   // What `merch design-link --sku` takes for this part (parts of custom products have none).
-  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed' },
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed', priority: 2 },
 ];
 
+/** Asked for by name (--expand): they keep their place before the sku and the code. */
 const expandedColumns: Record<string, Column<Part>> = {
-  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : ''), kind: 'number' },
-  imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas) },
+  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : ''), kind: 'number', priority: 3 },
+  imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas), priority: 3, min: 12 },
 };
 
 /** One column per expansion asked for (`--expand`, comma-separated). */

@@ -18,13 +18,14 @@ export function describe(method: PaymentMethod): string {
   return last4 ? `${issuer} ending ${last4}` : issuer;
 }
 
+/** On a narrow terminal the bank's name is shortened, then the expiry left out: the id (what --payment-method takes) and the type stay whole. */
 const paymentMethodColumns: Column<PaymentMethod>[] = [
-  { header: 'ID', value: (m) => m.id, kind: 'fixed' },
-  { header: 'Type', value: (m) => m.type },
-  { header: 'Brand/Bank', value: (m) => m.card?.brand ?? m.us_bank_account?.bank_name },
-  { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4, kind: 'fixed' },
-  { header: 'Expires', value: expiry, kind: 'fixed' },
-  { header: 'Default', value: (m) => yesNo(m.is_default) },
+  { header: 'ID', value: (m) => m.id, kind: 'fixed', priority: 3 },
+  { header: 'Type', value: (m) => m.type, kind: 'fixed', priority: 3 },
+  { header: 'Brand/Bank', value: (m) => m.card?.brand ?? m.us_bank_account?.bank_name, priority: 2, min: 10 },
+  { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4, kind: 'fixed', priority: 3 },
+  { header: 'Expires', value: expiry, kind: 'fixed', priority: 1 },
+  { header: 'Default', value: (m) => yesNo(m.is_default), kind: 'fixed', priority: 2 },
 ];
 
 /** One row per method, cards then bank accounts; `--json` prints that flat array. */

@@ -7,12 +7,13 @@ import type { OptionsOf } from '../declaration.js';
 import { pageOptions } from '../page-options.js';
 import type { declareList } from './declarations.js';
 
+/** On a narrow terminal the categories give way first, then the creation time: the name stays whole. */
 export const productColumns: Column<SupplierProduct>[] = [
-  { header: 'ID', value: (p) => p.id, kind: 'fixed' },
-  { header: 'Name', value: (p) => p.name },
-  { header: 'Categories', value: (p) => names(p.categories) },
-  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed' },
-  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed' },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed', priority: 3 },
+  { header: 'Name', value: (p) => p.name, priority: 3, min: 24 },
+  { header: 'Categories', value: (p) => names(p.categories), priority: 1, min: 10 },
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed', priority: 2 },
+  { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
 export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {

@@ -7,11 +7,12 @@ import type { OptionsOf } from '../declaration.js';
 import { pageOptions } from '../page-options.js';
 import type { declareList } from './declarations.js';
 
+/** On a narrow terminal the target URL gives way: the event kind stays whole. */
 export const webhookColumns: Column<WebhookSubscription>[] = [
-  { header: 'ID', value: (w) => w.id, kind: 'fixed' },
-  { header: 'Event', value: (w) => w.event },
-  { header: 'Target', value: (w) => w.target },
-  { header: 'Active', value: (w) => yesNo(w.is_active) },
+  { header: 'ID', value: (w) => w.id, kind: 'fixed', priority: 3 },
+  { header: 'Event', value: (w) => w.event, kind: 'fixed', priority: 3 },
+  { header: 'Target', value: (w) => w.target, priority: 1, min: 16 },
+  { header: 'Active', value: (w) => yesNo(w.is_active), kind: 'fixed', priority: 2 },
 ];
 
 export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
