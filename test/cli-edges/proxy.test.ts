@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { httpProxy } from '../support/http-proxy.js';
 import { BIN, collect, ROOT } from '../support/process.js';
 import { cliEnv, runMerch } from '../support/run-merch.js';
+import { useSandbox } from '../support/sandbox.js';
 import { freePort } from '../support/servers.js';
 import { STUB_TOKEN, stubbedService } from '../support/stubbed-service.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -16,6 +17,7 @@ import { tempDir } from '../support/temp-dir.js';
 // reached it went through the proxy; loopback is never proxied.
 
 const ME = { id: 7, email: 'ops@example.com' };
+const sandbox = useSandbox();
 
 /** A stubbed service answering GET /v1/users/me, and its URL by the name only the proxy knows. */
 async function service() {
@@ -93,6 +95,30 @@ describe('a proxy from the environment', () => {
     const wrong = await run('https://service.test:9', { HTTPS_PROXY: withCredentials.replace('s3cret-pw', 'wrong-pw') }, ['--verbose']);
     expect(wrong.stderr).toContain(`the proxy ${proxy.url} refused the credentials in HTTPS_PROXY (407)`);
     for (const output of [good.stdout, good.stderr, wrong.stdout, wrong.stderr]) expect(output).not.toMatch(/s3cret-pw|wrong-pw/);
+  });
+
+  it('the OAuth token endpoint goes through the proxy too (merch login)', async () => {
+    const port = new URL(sandbox().url).port;
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const env = cliEnv(`http://service.test:${port}`, { MERCH_TOKEN: undefined, MERCH_CLIENT_SECRET: 'sandbox-private-secret', HTTP_PROXY: proxy.url });
+    const args = ['login', '--client-id', 'sandbox-private-app', '--username', 'buyer@example.com', '--password-stdin', '--allow-http', '--insecure-storage'];
+    const result = await runMerch(args, { env, stdin: 'sandbox-password' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(proxy.seen).toContain(`POST http://service.test:${port}/o/token/`);
+  });
+
+  it('webhooks replay to a target off this machine goes through the proxy', async () => {
+    const target = await stubbedService();
+    target.stub('POST', '/hooks', { status: 204 });
+    const port = new URL(target.url).port;
+    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const journal = join(tempDir(), 'events.jsonl');
+    const event = { id: 1, received_at: '2025-03-04T14:02:13.120Z', event: 'order.changed', hook: { id: 3, event: 'order.changed', target: 'x' }, data: { id: 42 } };
+    writeFileSync(journal, `${JSON.stringify(event)}\n`);
+    const result = await runMerch(['webhooks', 'replay', '--from', journal, '--to', `http://service.test:${port}/hooks`], { env: cliEnv(sandbox().url, { HTTP_PROXY: proxy.url }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(proxy.seen).toEqual([`POST http://service.test:${port}/hooks`]);
+    target.verify();
   });
 
   it('a proxy variable that is not a URL is a usage error naming it, nothing sent', async () => {
