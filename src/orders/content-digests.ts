@@ -25,6 +25,18 @@ export class Digests {
     for (let i = 0; i < other.count; i++) this.pushWords(other.words[2 * i]!, other.words[2 * i + 1]!);
   }
 
+  /** Digest `i` as 16 hex digits (how the journal keeps a run's shipping orders). */
+  hex(i: number): string {
+    return this.words[2 * i]!.toString(16).padStart(8, '0') + this.words[2 * i + 1]!.toString(16).padStart(8, '0');
+  }
+
+  /** Appends a digest written by `hex`; false (nothing appended) when `text` is not one. */
+  pushHex(text: string): boolean {
+    if (!/^[0-9a-f]{16}$/.test(text)) return false;
+    this.pushWords(Number.parseInt(text.slice(0, 8), 16), Number.parseInt(text.slice(8), 16));
+    return true;
+  }
+
   /** Whether digest `i` here is digest `j` of `other`. */
   same(i: number, other: Digests, j: number): boolean {
     return this.words[2 * i] === other.words[2 * j] && this.words[2 * i + 1] === other.words[2 * j + 1];

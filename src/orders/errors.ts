@@ -38,6 +38,24 @@ export class RecordIncomparable extends Error {
 }
 
 /**
+ * What merch cannot tell of a run's earlier orders, so nothing of the run is sent (issue 28:
+ * doubt never sends): an order whose record cannot show which rows it holds (`order`), a
+ * shipping order that matches no row while rows are left to send (`shipment`), or a service
+ * whose records carry no external id, so a run's orders cannot be found at all (`unfindable`).
+ */
+export class RunInDoubt extends Error {
+  constructor(
+    readonly reason: 'order' | 'shipment' | 'unfindable',
+    message: string,
+    /** The order to look at, when there is one. */
+    readonly orderId?: number | string,
+  ) {
+    super(message);
+    this.name = 'RunInDoubt';
+  }
+}
+
+/**
  * The service's answer was lost, or it could not be told whether an attempt created the
  * order: nothing more is sent, and a rerun of the same command, which uses the same
  * external id, finishes it safely.

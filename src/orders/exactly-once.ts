@@ -93,7 +93,7 @@ const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
  * outcome is unknown and nothing more is sent. A service that accepts a repeated external
  * id so never gets a second order from here.
  */
-export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string } = {}): Promise<SendResult> {
+export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string; shipments?: string[] } = {}): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let reached = false;
   for (let attempt = 0; ; attempt++) {

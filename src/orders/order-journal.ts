@@ -46,6 +46,12 @@ export interface JournalEntry {
   run_id?: string;
   /** The list that run sent: a hash of the target and the file's path. */
   list?: string;
+  /**
+   * Of a batch: the content of each of its shipping orders (content-digests.ts's `hex`), in
+   * the order sent, so that this machine can tell which rows an order holds when the
+   * service's record of it cannot (issue 28: shipping orders not there yet).
+   */
+  shipments?: string[];
   at: string;
 }
 
@@ -149,8 +155,13 @@ export class OrderJournal {
     return found;
   }
 
+  /** The latest entry of each external id of a run (see `run_id`). */
+  entriesOfRun(runId: string): JournalEntry[] {
+    return [...this.latest.values()].filter((e) => e.run_id === runId);
+  }
+
   /** Records an attempt as pending; durable on disk when the promise resolves. */
-  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string; run_id?: string; list?: string }): Promise<JournalEntry> {
+  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string; run_id?: string; list?: string; shipments?: string[] }): Promise<JournalEntry> {
     return this.append({ ...attempt, state: 'pending', at: this.clock().toISOString() });
   }
 
@@ -181,6 +192,7 @@ export class OrderJournal {
   }
 }
 
-function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list'> {
-  return entry.run_id === undefined ? {} : { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }) };
+function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list' | 'shipments'> {
+  if (entry.run_id === undefined) return {};
+  return { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }), ...(entry.shipments === undefined ? {} : { shipments: entry.shipments }) };
 }

@@ -5,7 +5,8 @@ import { sum, type Money } from '../contract/money.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { listBase, rowItem, type OrderPieces } from './builder.js';
 import { Digests, matchDigests } from './content-digests.js';
-import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
+import { findHeld, type Held } from './earlier-orders.js';
+import { ExternalIdTaken, PlacingStopped, RecordIncomparable, RunInDoubt } from './errors.js';
 import { plan as planSend, uuidOfHash } from './exactly-once.js';
 import { recordContent, requestContent, shipmentContent, shipmentKey, type Offerings } from './order-content.js';
 import { offeringsOf, placeOrder, type PlacedOrder } from './place-order.js';
@@ -14,7 +15,6 @@ import type { PlacePorts } from './ports.js';
 import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
-import { batchOfRun } from './run-orders.js';
 import type { ValidationIssue } from './validate.js';
 
 /**
@@ -53,6 +53,8 @@ export interface ListRun {
   runId?: string;
   /** The list's path as the journal remembers it (absolute), to name an earlier run of the same file. */
   listPath?: string;
+  /** `--assume-unsent`: a person has checked that the rows merch cannot place in an earlier order were not sent (earlier-orders.ts). */
+  assumeUnsent?: boolean;
 }
 
 export interface PlannedBatch {
@@ -135,7 +137,7 @@ export interface ListPorts extends PlacePorts<ListPlan, ListEvent> {
 const READ_CHUNK = 1_000;
 
 /** Everything checked and planned, nothing sent. */
-export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held }> {
+export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held; rowDigests: Digests }> {
   const read = await readList(run, ports.lookups);
   const runId = run.runId ?? read.derivedRunId;
   const listKey = run.listPath === undefined ? undefined : listKeyOf(run.scope, run.listPath);
@@ -143,8 +145,9 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const known = listKey === undefined || run.runId !== undefined ? undefined : ports.journal.runOfList(listKey);
   const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const), ...(known !== undefined && known !== runId ? { earlierRunOfList: known } : {}) };
   ports.notify?.({ kind: 'run', plan: head });
-  const held = await findHeld(runId, ports);
+  const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, run.assumeUnsent);
   const decided = decide(read.digests, held);
+  if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
   const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups);
   const subtotals = batches.batches.map((b) => b.subtotal);
   return {
@@ -160,7 +163,33 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
     ...(batches.single ? { single: batches.single } : {}),
     decided,
     held,
+    rowDigests: read.digests,
   };
+}
+
+/**
+ * A shipping order of the run's earlier orders that no row matches, while rows are left to
+ * send, may be one of them stored in a way the matching does not see: the run stops rather
+ * than send that row again. (With no row left to send, it is a row since removed from the
+ * list, and is said so.)
+ */
+function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
+  if (decided.toSend.length === 0) return;
+  const taken = new Uint8Array(held.shipments.ids.length);
+  for (const found of decided.matched) if (found >= 0) taken[found] = 1;
+  const free = taken.indexOf(0);
+  if (free < 0) return;
+  const order = held.orders[held.shipments.order[free]!]!;
+  const id = held.shipments.ids[free];
+  throw new RunInDoubt(
+    'shipment',
+    `${id === undefined ? `a shipping order` : `shipping order ${String(id)}`} of order ${String(order.orderId)} (external id ${order.externalId}) of this run matches no row of ${run.file}, while ${count(decided.toSend.length, 'row')} would be sent: it may hold one of them, stored otherwise; nothing was sent`,
+    order.orderId,
+  );
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -171,11 +200,12 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
  */
 export async function placeBatches(run: ListRun, ports: ListPorts, options: { concurrency?: number } = {}): Promise<ListResult> {
   const planned = await planBatches(run, ports);
-  const { decided, held, ...plan } = planned;
+  const { decided, held, rowDigests, ...plan } = planned;
   if (ports.confirm && !(await ports.confirm(plan))) throw new PlacingStopped('cancelled: no order was created');
   const outcomes: ListOutcome[] = plan.earlier.map((o) => ({ batch: o.batch, external_id: o.external_id, order_id: o.order_id, status: 'existing', rows: o.rows, ...(o.unlisted > 0 ? { unlisted: o.unlisted } : {}) }));
   if (ports.results) await ports.results.append(existingResults(decided, held));
-  const placed = await sendBatches(run, plan, ports, options.concurrency ?? 1);
+  const sending = { checkedUnsent: held.conclusive || run.assumeUnsent === true, rowDigests };
+  const placed = await sendBatches(run, plan, ports, options.concurrency ?? 1, sending);
   outcomes.push(...placed.outcomes);
   if (placed.failure !== undefined) throw placed.failure;
   return { plan, outcomes, stopped: placed.stopped };
@@ -219,53 +249,6 @@ async function offeringsFor(lookups: AccountLookups, ids: readonly unknown[]): P
 /** The journal's name for a list file: a hash of the target and the file's path. */
 function listKeyOf(scope: string, path: string): string {
   return createHash('sha256').update(`${scope}\n${path}`).digest('hex').slice(0, 32);
-}
-
-interface HeldOrder {
-  batch: number;
-  externalId: string;
-  orderId: number | string;
-  /** Its shipping orders are `held.shipments` from `first`, `count` of them, in the record's order. */
-  first: number;
-  count: number;
-}
-
-interface Held {
-  /** In batch order, so a row is matched to the first order that holds it. */
-  orders: HeldOrder[];
-  /** Every shipping order of those orders, flat (a run of 100,000 rows has as many): its content's digest, its id, its order. */
-  shipments: { digests: Digests; ids: (number | string | undefined)[]; order: number[] };
-  /** The highest k in use; -1 when the run has no order at all. */
-  maxBatch: number;
-}
-
-/** Pass two: the run's earlier orders, each shipping order by its content. */
-async function findHeld(runId: string, ports: Pick<ListPorts, 'api' | 'lookups'>): Promise<Held> {
-  const found: { order: Omit<HeldOrder, 'first' | 'count'>; ids: (number | string | undefined)[]; digests: Digests }[] = [];
-  for await (const order of ports.api.ordersOfRun(runId)) {
-    const batch = batchOfRun(order.external_id, runId);
-    if (batch === undefined) continue;
-    const products = (order.line_items ?? []).map((li) => (li.part as { product_id?: unknown } | null | undefined)?.product_id);
-    const content = recordContent(order, await offeringsFor(ports.lookups, products));
-    if ('missing' in content) throw new RecordIncomparable(order.external_id!, order.id, content.missing);
-    const ids = (order.shipping_orders ?? []).map((so) => so.id);
-    const digests = new Digests();
-    for (const shipment of content.shipments) digests.push(shipmentKey(shipment));
-    found.push({ order: { batch, externalId: order.external_id!, orderId: order.id }, ids: content.shipments.map((_, s) => ids[s]), digests });
-  }
-  found.sort((a, b) => a.order.batch - b.order.batch || Number(a.order.orderId) - Number(b.order.orderId));
-  const held: Held = { orders: [], shipments: { digests: new Digests(), ids: [], order: [] }, maxBatch: -1 };
-  for (const { order, ids, digests } of found) {
-    const index = held.orders.length;
-    held.orders.push({ ...order, first: held.shipments.ids.length, count: ids.length });
-    held.shipments.digests.append(digests);
-    for (const id of ids) {
-      held.shipments.ids.push(id);
-      held.shipments.order.push(index);
-    }
-    held.maxBatch = Math.max(held.maxBatch, order.batch);
-  }
-  return held;
 }
 
 interface Decided {
@@ -367,7 +350,13 @@ async function prepareBatch(run: ListRun, csv: RecipientsCsv, lookups: AccountLo
 }
 
 /** Pass three (sending): the planned batches placed, `concurrency` at a time, in batch order. */
-async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concurrency: number) {
+/** What sending a batch knows from planning: whether its external id is known to be free, and each row's content. */
+interface Sending {
+  checkedUnsent: boolean;
+  rowDigests: Digests;
+}
+
+async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concurrency: number, sending: Sending) {
   const outcomes: ListOutcome[] = [];
   let failure: unknown;
   let stopped = false;
@@ -386,7 +375,7 @@ async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concu
       const item = await take();
       if (!item) return;
       try {
-        const outcome = await placeBatch(run, plan.runId, plan.batches[item.index]!, item.csv, ports);
+        const outcome = await placeBatch(run, plan.runId, plan.batches[item.index]!, item.csv, ports, sending);
         outcomes.push(outcome);
         ports.notify?.({ kind: 'batch', outcome, of: plan.batches.length });
       } catch (err) {
@@ -404,7 +393,7 @@ async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concu
 }
 
 /** One batch, exactly once; its rows' results written. A refusal is its outcome; an unknown outcome is thrown. */
-async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv: RecipientsCsv, ports: ListPorts): Promise<ListOutcome> {
+async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv: RecipientsCsv, ports: ListPorts, sending: Sending): Promise<ListOutcome> {
   const base = { batch: batch.batch, external_id: batch.external_id, rows: batch.rows };
   const order = await prepareBatch(run, csv, ports.lookups);
   const { external_id: _e, ...body } = order.body;
@@ -412,7 +401,9 @@ async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv:
   const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
   let placed: PlacedOrder;
   try {
-    placed = await placeOrder({ body, products: order.products, journalled: { run_id: runId, ...list } }, p, { api: ports.api, journal: ports.journal });
+    const shipments = batch.rows.map((row) => sending.rowDigests.hex(row - 1));
+    const journalled = { run_id: runId, ...list, shipments };
+    placed = await placeOrder({ body, products: order.products, journalled, checkedUnsent: sending.checkedUnsent }, p, { api: ports.api, journal: ports.journal });
   } catch (err) {
     // The service refused this batch (a rule, or its external id is another order's): the others go on.
     const refusal = err instanceof ExternalIdTaken || err instanceof RecordIncomparable || (err instanceof ApiError && err.kind === 'refused');

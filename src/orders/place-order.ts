@@ -25,7 +25,7 @@ export interface OrderToPlace {
   /** The account's products the body names (their offered attributes read the service's record). */
   products: ReadonlyMap<number, CustomProduct | null>;
   /** Kept with the journal's entries: the run of a recipients list this order is a batch of. */
-  journalled?: { run_id: string; list?: string };
+  journalled?: { run_id: string; list?: string; shipments?: string[] };
   /** The caller has shown the service has no order of this external id (a run's conclusive look-up): none is looked for before sending. */
   checkedUnsent?: boolean;
 }
@@ -79,11 +79,17 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled);
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
+  if (sent.ownAttempt) {
+    // Looked for before it was sent and not there: the order found is the one this attempt made.
+    await ports.journal.recordCreated(plan.externalId, sent.orderId);
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'lost answer' });
+    return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
+  }
   try {
     const placed = await judgeFound(record, sent.orderId);
     await ports.journal.recordCreated(plan.externalId, sent.orderId);
-    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: sent.ownAttempt ? 'lost answer' : 'service' });
-    return sent.ownAttempt ? { ...placed, status: 'created' } : placed;
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'service' });
+    return placed;
   } catch (err) {
     // Another order has this external id: this command's attempt created nothing.
     if (err instanceof ExternalIdTaken) await ports.journal.recordFailed(plan.externalId, err.message);
@@ -120,12 +126,13 @@ function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | str
 
 /**
  * The order the journal names, or undefined when the service has no such order (404), or
- * the order of that id is another external id's (a service that lost its orders reuses ids).
+ * the order of that id is another external id's (a service that lost its orders reuses ids;
+ * a record without one cannot say).
  */
-async function recordOrGone(api: OrdersApi, orderId: number | string, externalId: string): Promise<Order | undefined> {
+export async function recordOrGone(api: OrdersApi, orderId: number | string, externalId: string): Promise<Order | undefined> {
   try {
     const record = await api.get(orderId);
-    return record.external_id === undefined || record.external_id === externalId ? record : undefined;
+    return record.external_id === undefined || record.external_id === null || record.external_id === externalId ? record : undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;

@@ -3,7 +3,7 @@ import { createOrder, findOrderByExternalId, getOrder, type ExternalIdLookup } f
 import type { Order } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import type { OrderJournal } from './order-journal.js';
-import { scanRunOrders } from './run-orders.js';
+import { scanRunOrders, type RunOrders } from './run-orders.js';
 
 /**
  * What placing an order needs from outside the domain (src/orders/place-order.ts,
@@ -20,8 +20,8 @@ export interface OrdersApi {
   get(id: number | string): Promise<Order>;
   /** The order with this external id, if the service can tell (src/api/resources/orders.ts). */
   findByExternalId(externalId: string): Promise<ExternalIdLookup>;
-  /** Every order whose external id is `runId` or `<runId>-<k>`, as whole records, in no particular order. */
-  ordersOfRun(runId: string): AsyncIterable<Order>;
+  /** Every order whose external id is `runId` or `<runId>-<k>`, as whole records, in no particular order; and what the scan saw. */
+  ordersOfRun(runId: string): RunOrders;
 }
 
 export interface PlacePorts<Plan, Event> {

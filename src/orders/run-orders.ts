@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
-import { getOrder, listOrders } from '../api/resources/orders.js';
+import { getOrder, listOrders, showsExternalId } from '../api/resources/orders.js';
 import type { Order } from '../api/schemas.js';
 
 /**
@@ -39,7 +39,18 @@ const SHIPMENTS_IN_FLIGHT = 1_000;
 const MAX_PAGE = 100;
 const MAX_CONCURRENCY = 8;
 
-export async function* scanRunOrders(client: ApiClient, runId: string): AsyncGenerator<Order> {
+/** The run's orders as the scan finds them, and, once read through, what it saw of the account's orders. */
+export interface RunOrders extends AsyncIterable<Order> {
+  /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
+  readonly seen: { orders: number; showingExternalId: number };
+}
+
+export function scanRunOrders(client: ApiClient, runId: string): RunOrders {
+  const seen = { orders: 0, showingExternalId: 0 };
+  return { seen, [Symbol.asyncIterator]: () => scan(client, runId, seen) };
+}
+
+async function* scan(client: ApiClient, runId: string, seen: RunOrders['seen']): AsyncGenerator<Order> {
   // The first page holds one order; each round of pages is then sized by the largest order
   // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
   let largest = 1;
@@ -51,6 +62,8 @@ export async function* scanRunOrders(client: ApiClient, runId: string): AsyncGen
     const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
     for (const orders of pages) {
       for (const order of orders) {
+        seen.orders++;
+        if (showsExternalId(order)) seen.showingExternalId++;
         largest = Math.max(largest, order.shipping_orders?.length ?? 0);
         if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
       }

@@ -54,5 +54,6 @@ export function declareCreate(command: NewCommand) {
     .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
     .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <run id>-1, -2, ...; only rows no order of the run holds are sent', positiveInt)
     .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
-    .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error)');
+    .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error)')
+    .option('--assume-unsent', 'with --recipients: send the rows merch cannot show are in no earlier order of the run (only after you have checked them)');
 }

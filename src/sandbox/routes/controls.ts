@@ -27,6 +27,9 @@ export function controlRoutes(app: App, ctx: SandboxContext): void {
     c.json({ sandbox: true, version: 1, design_tool_url: `${new URL(c.req.url).origin}/design-tool` }),
   );
 
+  // The account's orders as stored, whatever the service variants show of them (a test's view of the truth).
+  app.get(`${CONTROLS_PATH}/orders`, (c) => c.json(store.orders(c.get('account'))));
+
   app.post(`${CONTROLS_PATH}/orders/:id/advance`, (c) => {
     const order = store.order(c.get('account'), pathId(c));
     if (!order) throw notFound('Order not found.');

@@ -26,6 +26,7 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
   if (options.batchSize !== undefined && options.recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
   if (options.results !== undefined && options.recipients === undefined) throw new UsageError('--results needs --recipients (one line per recipient row)');
   if (options.concurrency !== undefined && options.batchSize === undefined) throw new UsageError('--concurrency needs --batch-size');
+  if (options.assumeUnsent && options.recipients === undefined) throw new UsageError('--assume-unsent needs --recipients (it is about the rows of a list)');
   if (options.file !== undefined) await checkInputFile('--file', options.file);
   if (options.recipients !== undefined) await checkInputFile('--recipients', options.recipients);
   if (options.results !== undefined) await checkOutputFile('--results', options.results);

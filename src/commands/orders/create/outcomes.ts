@@ -1,6 +1,6 @@
 import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
 import { BuildError } from '../../../orders/builder.js';
-import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable } from '../../../orders/errors.js';
+import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/errors.js';
 import { CsvError } from '../../../orders/recipients-csv.js';
 import { buildUsageError } from './inputs.js';
 
@@ -17,6 +17,10 @@ export function cliErrorOf(err: unknown): unknown {
   }
   if (err instanceof RecordIncomparable) {
     return new CliError(err.message, ExitCode.refused, `nothing was placed; see that order with merch orders get ${String(err.orderId)}, or pass a new --external-id to place this one`);
+  }
+  if (err instanceof RunInDoubt) {
+    const look = err.orderId === undefined ? 'check the account\'s orders (merch orders list)' : `check that order (merch orders get ${String(err.orderId)})`;
+    return new CliError(err.message, ExitCode.refused, `${look}; once you know the rows it could not place were not sent, run again with --assume-unsent`);
   }
   if (err instanceof OutcomeUnknown) {
     return new CliError(
