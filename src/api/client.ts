@@ -3,7 +3,7 @@ import { isLoopbackHost } from '../config/settings.js';
 import { keepWebAssemblyOnTheBaselineCompiler } from '../lib/v8-flags.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
-import { connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
+import { ApiError, connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
 import type { RunSecrets } from './run-secrets.js';
@@ -101,7 +101,7 @@ export class ApiClient {
     let url = this.urlOf(request.path, request.query);
     if (request.auth !== false && typeof this.options.token === 'object' && this.options.token.missing) throw this.options.token.missing;
     const headers = this.headersFor(url, request);
-    let token = request.auth === false ? undefined : await this.currentToken();
+    let token = request.auth === false ? undefined : await this.currentToken({ method: request.method, path: url.pathname + url.search });
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -185,9 +185,21 @@ export class ApiClient {
     waited?.();
   }
 
-  private async currentToken(): Promise<string | undefined> {
+  /**
+   * The token to send. Where getting it needed the server and the server could not be
+   * reached (the sandbox probe, src/auth/sandbox-check.ts), that is said of the request
+   * asked for, not of `/v1/users/me`, which the user never asked for (issue 30.12).
+   */
+  private async currentToken(what: { method: HttpMethod; path: string }): Promise<string | undefined> {
     const { token } = this.options;
-    return typeof token === 'object' ? token.current() : token;
+    if (typeof token !== 'object') return token;
+    try {
+      return await token.current();
+    } catch (error) {
+      const failure = error instanceof ApiError ? error.failure : undefined;
+      if (failure === undefined || failure.type === 'status' || failure.type === 'malformed') throw error;
+      throw failureError(what, failure, { hint: (error as ApiError).hint });
+    }
   }
 
   get<T>(path: string, query?: Record<string, QueryValue>, schema?: ResponseSchema<T>): Promise<T> {

@@ -19,12 +19,13 @@ const slowSandbox = useSandbox({ latency: 300 });
 const configDir = () => tempDir('merch-probe-');
 
 describe('a probe that fails says why, never "not logged in"', () => {
+  // Said of the request asked for: the probe's own GET /v1/users/me is not the user's (issue 30.12).
   it('nothing listening on the loopback port: connection refused, exit 1', async () => {
     const { url } = await failingService('refused');
     const { code, stderr } = await merch({ url }, ['products', 'list'], { env: noToken });
     expect(code).toBe(1);
     const [first, hint, ...rest] = stderr.split('\n');
-    expect(first).toBe('error: GET /v1/users/me failed: connection refused');
+    expect(first).toBe('error: GET /v1/supplier-products failed: connection refused');
     expect(hint).toBe(`hint: no merch sandbox answers at ${url}: start one with \`merch sandbox --port ${new URL(url).port}\``);
     expect(rest).toEqual(['']);
     expect(stderr).not.toContain('not logged in');
@@ -33,7 +34,7 @@ describe('a probe that fails says why, never "not logged in"', () => {
   it('a sandbox slower than --timeout: the timeout, naming --timeout', async () => {
     const { code, stderr } = await merch(slowSandbox(), ['products', 'list', '--timeout', '100'], { env: noToken });
     expect(code).toBe(1);
-    expect(stderr.split('\n')[0]).toBe('error: GET /v1/users/me failed: no answer within 100 ms (--timeout)');
+    expect(stderr.split('\n')[0]).toBe('error: GET /v1/supplier-products failed: no answer within 100 ms (--timeout)');
     expect(stderr).not.toContain('not logged in');
   });
 });

@@ -79,7 +79,7 @@ describe('the wizard, when its product search fails', () => {
     run.type('acme' + enter);
     await run.waitFor(/What now\?/);
     // The sandbox probe could not connect, and says so (not "not logged in").
-    expect(run.screen()).toMatch(/error: GET \/v1\/users\/me failed: connection refused\n/);
+    expect(run.screen()).toMatch(/error: GET \/v1\/custom-products\?search=acme&limit=20 failed: connection refused\n/);
     const sandbox = await startSandbox({ port, seed: 1, quiet: true });
     onTestFinished(() => sandbox.close());
     run.type(enter); // Try again
