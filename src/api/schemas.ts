@@ -4,11 +4,15 @@ import { array, boolean, looseObject, number, record, string, union, unknown, ty
 // fields pass through untouched, and nested values are nullable where the spec says so.
 // Checked with lib/shapes.ts (zod's API and answers, without loading zod).
 
+/** Money as the interface shows it (an integer amount of minor units), or with `amount` as a decimal string, or without `display`. */
 export const moneySchema = looseObject({
   currency: string().nullish(),
-  amount: number().nullish(),
+  amount: union([number(), string()]).nullish(),
   display: string().nullish(),
 });
+
+/** A count a service may give as a number or a numeric string. */
+const quantitySchema = union([number(), string()]);
 
 export const namedRefSchema = looseObject({
   id: union([number(), string()]).nullish(),
@@ -34,7 +38,8 @@ export const customProductSchema = looseObject({
   design_status: namedRefSchema.nullish(),
   minimum: number().nullish(),
   sellable: boolean().nullish(),
-  available_attributes: record(array(attributeValueSchema).nullish()).nullish(),
+  // Lists of values (`colors`, `sizes`) and, on some services, other members (`has_sizes: true`): those are not attributes.
+  available_attributes: record(unknown()).nullish(),
   created_at: string().nullish(),
 });
 
@@ -56,7 +61,7 @@ export const addressSchema = looseObject({
 export const orderLineItemSchema = looseObject({
   id: idSchema,
   part: looseObject({ product_name: string().nullish(), variant: record(unknown()).nullish() }).nullish(),
-  quantity: number().nullish(),
+  quantity: quantitySchema.nullish(),
   price: moneySchema.nullish(),
   subtotal: moneySchema.nullish(),
   status: namedRefSchema.nullish(),
@@ -69,7 +74,7 @@ export const shippingOrderSchema = looseObject({
   last_name: string().nullish(),
   address: addressSchema.nullish(),
   tracking_number: string().nullish(),
-  line_items: array(looseObject({ id: idSchema, quantity: number().nullish() })).nullish(),
+  line_items: array(looseObject({ id: idSchema, quantity: quantitySchema.nullish() })).nullish(),
 });
 
 export const orderSchema = looseObject({

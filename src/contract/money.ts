@@ -5,6 +5,34 @@ export interface Money {
   display: string;
 }
 
+/** The decimal places of a currency's minor unit (USD 2, JPY 0, KWD 3; 2 when the currency is not known). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A money object as a service may give it: as the interface shows it (an integer `amount`
+ * of minor units and its `display`), without `display` (rendered with the currency's minor
+ * unit), or with `amount` as a decimal string of major units (`"17.50"`, shown as given).
+ * Null when it has no amount that can be read.
+ */
+export function readMoney(value: unknown, fallbackCurrency = ''): Money | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { currency: given, amount, display } = value as { currency?: unknown; amount?: unknown; display?: unknown };
+  const currency = typeof given === 'string' ? given : fallbackCurrency;
+  const shown = typeof display === 'string' ? display : undefined;
+  if (typeof amount === 'number' && Number.isFinite(amount)) return shown === undefined ? money(amount, currency, minorDigits(currency)) : { currency, amount, display: shown };
+  if (typeof amount !== 'string' || !/^-?\d+(\.\d+)?$/.test(amount.trim())) return null;
+  const text = amount.trim();
+  if (!text.includes('.')) return readMoney({ currency, amount: Number(text), display: shown });
+  const decimals = text.length - text.indexOf('.') - 1;
+  return { currency, amount: Math.round(Number(text) * 10 ** decimals), display: shown ?? text };
+}
+
 /** A Money of `amount` in the currency's smallest unit (`decimals` places: 2 for cents). */
 export function money(amount: number, currency: string, decimals = 2): Money {
   return { currency, amount, display: (amount / 10 ** decimals).toFixed(decimals) };

@@ -1,5 +1,5 @@
 import type { CustomProduct } from '../api/schemas.js';
-import { sum, times, type Money } from '../contract/money.js';
+import { readMoney, sum, times, type Money } from '../contract/money.js';
 import type { OrderRequest } from '../contract/order-request.js';
 
 /**
@@ -57,9 +57,7 @@ export function pricePlan(body: OrderRequest, products: ReadonlyMap<number, Cust
 }
 
 function unitPrice(product: CustomProduct | null | undefined): Money | null {
-  const price = product?.prices?.price;
-  if (!price || typeof price.amount !== 'number' || typeof price.display !== 'string') return null;
-  return { currency: price.currency ?? product?.prices?.currency ?? '', amount: price.amount, display: price.display };
+  return readMoney(product?.prices?.price, product?.prices?.currency ?? '');
 }
 
 function warningsOf(body: OrderRequest, products: ReadonlyMap<number, CustomProduct | null>): string[] {

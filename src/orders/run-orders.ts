@@ -57,10 +57,12 @@ async function* scan(client: ApiClient, runId: string, seen: RunOrders['seen']):
   let offset = 0;
   /** How many orders the account has, as the first page's `count` says (no more pages are asked for than it needs). */
   let total: number | undefined;
+  /** The most a page has held when it held less than asked and was not the last: the service's own cap. */
+  let cap = MAX_PAGE;
   for (let concurrency = 1, limit = 1; ; ) {
     if (total !== undefined) concurrency = clamp(Math.ceil((total - offset) / limit), 1, concurrency);
     const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
-    for (const orders of pages) {
+    for (const { orders, last } of pages) {
       for (const order of orders) {
         seen.orders++;
         if (showsExternalId(order)) seen.showingExternalId++;
@@ -68,19 +70,27 @@ async function* scan(client: ApiClient, runId: string, seen: RunOrders['seen']):
         if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
       }
       offset += orders.length;
-      if (orders.length < limit) return;
+      // A page shorter than asked is not the end (a service may cap pages silently): no `next` is.
+      if (last) return;
+      // The pages after a short one were asked at offsets past what it held: asked again, a cap's size each.
+      if (orders.length < limit) {
+        cap = Math.max(1, orders.length);
+        break;
+      }
     }
-    limit = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (MAX_CONCURRENCY * largest)), 1, MAX_PAGE);
+    limit = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (MAX_CONCURRENCY * largest)), 1, cap);
     concurrency = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (limit * largest)), 1, MAX_CONCURRENCY);
   }
 }
 
-/** One page of the account's orders, in id order; `onCount` is told the page's `count` (all the orders there are), when it has one. */
-async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<z.infer<typeof listedOrder>[]> {
+/** One page of the account's orders, in id order, and whether it is the last; `onCount` is told the page's `count` (a hint of all the orders there are), when it has one. */
+async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: z.infer<typeof listedOrder>[]; last: boolean }> {
   const orders: z.infer<typeof listedOrder>[] = [];
+  let last = true;
   const onProgress = (_fetched: number, count: number | undefined) => void (count !== undefined && onCount(count));
-  for await (const order of listOrders(client, { limit, offset, onProgress }, { ordering: 'id' }, listedOrder)) orders.push(order);
-  return orders;
+  const onPage = (seen: { last: boolean }) => void (last = seen.last);
+  for await (const order of listOrders(client, { limit, offset, onProgress, onPage }, { ordering: 'id' }, listedOrder)) orders.push(order);
+  return { orders, last };
 }
 
 async function whole(client: ApiClient, order: z.infer<typeof listedOrder>): Promise<Order> {

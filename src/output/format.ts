@@ -1,18 +1,11 @@
 // How the service's value shapes are shown to people (machine output keeps them as-is).
+import { readMoney } from '../contract/money.js';
 
-interface MoneyLike {
-  display?: unknown;
-  amount?: unknown;
-  currency?: unknown;
-}
-
-/** A money object as `display currency` (e.g. `12.50 USD`). */
+/** A money object as `display currency` (e.g. `12.50 USD`); without `display`, its amount in the currency's minor unit; `amount` given as a decimal string, as given. */
 export function money(value: unknown): string {
-  if (!value || typeof value !== 'object') return '';
-  const m = value as MoneyLike;
-  const display = m.display ?? m.amount;
-  if (display === undefined || display === null) return '';
-  return m.currency ? `${String(display)} ${String(m.currency)}` : String(display);
+  const m = readMoney(value);
+  if (!m) return '';
+  return m.currency ? `${m.display} ${m.currency}` : m.display;
 }
 
 /** A named reference `{id, name}` by its name (its id when it has no name). */

@@ -278,7 +278,6 @@ class LostAnswer implements Command {
     r.steps++;
     r.loseNextPost = true;
     const result = await runList(m, r, this.toString(), { batchSize: this.batchSize, fresh: false, extra: ['--retries', String(this.retries)], lossy: true });
-    const lost = !r.loseNextPost;
     r.loseNextPost = false;
     // A look-up finds the order the lost answer made, whatever --retries says; a service that
     // shows no external id cannot be asked, so the outcome is unknown (exit 1) and nothing is resent.

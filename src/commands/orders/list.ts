@@ -19,7 +19,7 @@ const orderColumns: Column<Order>[] = [
   { header: 'External ID', value: (o) => o.external_id, priority: 1, min: 8 },
   { header: 'Status', value: (o) => named(o.status), kind: 'fixed', priority: 3 },
   { header: 'Payment', value: (o) => named(o.payment_status), kind: 'fixed', priority: 2 },
-  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + (item.quantity ?? 0), 0), kind: 'number', priority: 0 },
+  { header: 'Items', value: (o) => (o.line_items ?? []).reduce((sum, item) => sum + Number(item.quantity ?? 0), 0), kind: 'number', priority: 0 },
   { header: 'Shipments', value: (o) => (o.shipping_orders ?? []).length, kind: 'number', priority: 1 },
   { header: 'Total', value: (o) => money(o.total), kind: 'number', priority: 3 },
   { header: 'Created', value: (o) => timestamp(o.created_at), kind: 'fixed', priority: 2 },
