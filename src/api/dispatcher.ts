@@ -32,26 +32,35 @@ export function newDispatcher(proxy: ProxyEnvironment | undefined, options: Agen
 export function proxyFailure(thrown: unknown, url: URL, proxy: ProxyEnvironment | undefined): Failure | undefined {
   const through = proxyOf(url, proxy);
   if (through === undefined) return undefined;
-  const shown = new URL(proxyUrl(through)).origin;
-  for (let error = thrown as { code?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
-    const message = typeof error.message === 'string' ? error.message : '';
-    if (error.code === 'ECONNREFUSED' && String(error.port) === portOf(new URL(shown))) {
+  const proxyAt = new URL(proxyUrl(through));
+  // The credentials are never shown: the proxy is named by its origin.
+  const shown = proxyAt.origin;
+  for (const error of causes(thrown)) {
+    if (error.code === 'ECONNREFUSED' && String(error.port) === portOf(proxyAt)) {
       return { type: 'proxy', detail: `the proxy ${shown} refused the connection (${through.variable})`, hint: `is the proxy up? check ${through.variable}, or list ${url.hostname} in NO_PROXY` };
     }
-    if (/\(407\)/.test(message)) {
-      const hasCredentials = new URL(proxyUrl(through)).username !== '';
+    if (/\(407\)/.test(error.message)) {
       return {
         type: 'proxy',
-        detail: hasCredentials ? `the proxy ${shown} refused the credentials in ${through.variable} (407)` : `the proxy asks for authentication: put user:password in ${through.variable}`,
-        hint: `${through.variable}=http://USER:PASSWORD@${new URL(shown).host} (percent-encode special characters)`,
+        detail: proxyAt.username !== '' ? `the proxy ${shown} refused the credentials in ${through.variable} (407)` : `the proxy asks for authentication: put user:password in ${through.variable}`,
+        hint: `${through.variable}=http://USER:PASSWORD@${proxyAt.host} (percent-encode special characters)`,
       };
     }
-    const tunnel = /^Proxy response \((\d+)\) !== 200/.exec(message);
+    const tunnel = /^Proxy response \((\d+)\) !== 200/.exec(error.message);
     if (tunnel) {
       return { type: 'proxy', detail: `the proxy ${shown} answered ${tunnel[1]} to CONNECT ${url.host} (${through.variable})`, hint: `the proxy will not reach ${url.host}: ask its administrator, or list the host in NO_PROXY` };
     }
   }
   return undefined;
+}
+
+/** An error and its causes (undici and fetch wrap the socket's error), outermost first. */
+function* causes(thrown: unknown): Generator<{ code?: unknown; port?: unknown; message: string }> {
+  let error = thrown as { code?: unknown; port?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; error !== null && typeof error === 'object' && depth < 5; depth++) {
+    yield { code: error.code, port: error.port, message: typeof error.message === 'string' ? error.message : '' };
+    error = error.cause as typeof error;
+  }
 }
 
 /** The proxy variable a request to `url` goes through, ignoring NO_PROXY (a failure there was the proxy's only if it was used). */

@@ -10,7 +10,8 @@ import { redactSecret } from './trace.js';
  * command prints because it is the secret (`merch auth token`): reveal().
  */
 export class RunSecrets {
-  private readonly secrets = new Set<string>();
+  /** Longest first, so that a secret inside another is hidden whole. */
+  private secrets: string[] = [];
   private readonly publicValues = new Set<string>();
   private revealing = false;
 
@@ -21,14 +22,14 @@ export class RunSecrets {
 
   /** A secret to hide from now on (an empty or public value is ignored). */
   add(value: string | undefined): void {
-    if (value === undefined || value.trim() === '' || this.publicValues.has(value)) return;
-    this.secrets.add(value);
+    if (value === undefined || value.trim() === '' || this.publicValues.has(value) || this.secrets.includes(value)) return;
+    this.secrets = [...this.secrets, value].sort((a, b) => b.length - a.length);
   }
 
-  /** `text` with each secret `***` (longest first, so one secret inside another is hidden whole). */
+  /** `text` with each secret `***`. */
   redact(text: string): string {
     let shown = text;
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+    for (const secret of this.secrets) {
       if (shown.includes(secret)) shown = redactSecret(shown, secret);
     }
     return shown;
@@ -58,11 +59,10 @@ export class RunSecrets {
   }
 
   private redactChunk(chunk: unknown): unknown {
-    if (this.secrets.size === 0) return chunk;
+    if (this.secrets.length === 0) return chunk;
     if (typeof chunk === 'string') return this.redact(chunk);
-    if (chunk instanceof Uint8Array && [...this.secrets].some((secret) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).includes(secret))) {
-      return this.redact(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8'));
-    }
-    return chunk;
+    if (!(chunk instanceof Uint8Array)) return chunk;
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    return this.secrets.some((secret) => bytes.includes(secret)) ? this.redact(bytes.toString('utf8')) : chunk;
   }
 }
