@@ -233,7 +233,7 @@ describe('orders create --batch-size', () => {
     const first = await on(dir, args(csv, '--batch-size', '2'));
     expect(first.code, first.stderr).toBe(0);
     const runId = runIdOf(first.stderr);
-    expect(first.stderr).toContain('an edited list is a new run: to add rows to an earlier run, pass its id with --external-id');
+    expect(first.stderr).toContain('an edited list is a new run; --external-id RUN adds rows to run RUN');
     writeFileSync(csv, `${HEADER}\n${lines('E', 1, 4).join('\n')}\n`);
     const dry = await on(dir, args(csv, '--batch-size', '2', '--dry-run'));
     expect(dry.code, dry.stderr).toBe(0);
