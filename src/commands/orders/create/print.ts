@@ -22,15 +22,23 @@ function place(s: ShippingOrder): string {
 }
 
 /**
- * A placed order: with --json/--jsonl/--query the order record (the service's, whether this
- * run created it or found it); otherwise one line for the order (id, status, total, external
+ * The order record as --json prints it: the service's, with `outcome`: `created` (by this
+ * run) or `existing` (an earlier run's, found, not placed again). A key of merch's own, as
+ * the record's `status` is the service's.
+ */
+export function withOutcome(order: Order, outcome: 'created' | 'existing'): Order & { outcome: 'created' | 'existing' } {
+  return { ...order, outcome };
+}
+
+/**
+ * A placed order: with --json/--jsonl/--query the order record (withOutcome); otherwise one line for the order (id, status, total, external
  * id, and whether this run `created` it or it was `existing`) and one per shipping order. On
  * a TTY the columns are aligned; piped, they are tab-separated with a leading record type
  * (`order`, `shipping_order`) so `awk -F'\t'` can pick them.
  */
 export async function printCreated(ctx: Context, order: Order, externalId: string, status: 'created' | 'existing'): Promise<void> {
   if (isMachineOutput(ctx.format)) {
-    await printJson(ctx, order);
+    await printJson(ctx, withOutcome(order, status));
     return;
   }
   const shipping = order.shipping_orders ?? [];

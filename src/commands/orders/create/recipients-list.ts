@@ -18,7 +18,7 @@ import { formatWarnings } from '../../../orders/validate.js';
 import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
-import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
+import { defaultPaymentNotice, paymentOf, printCreated, withOutcome } from './print.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
@@ -238,15 +238,19 @@ function ranges(rows: readonly number[]): string {
 /**
  * stdout: with --batch-size one row per order (earlier ones first), `--json` the outcome
  * records; without, each order as `orders create` prints one (the service's record with
- * --json: one object, or an array when the list's rows are in several orders).
+ * --json, with its `outcome`: one object, or an array when the list's rows are in several orders).
  */
 async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: boolean): Promise<void> {
   if (asOrders) {
     const placed = outcomes.filter((o) => o.order_id !== undefined);
     const api = serviceOrdersApi(ctx.api());
     const records = await Promise.all(placed.map((o) => api.get(o.order_id!)));
-    if (isMachineOutput(ctx.format)) return printJson(ctx, records.length === 1 ? records[0] : records);
-    for (const [i, record] of records.entries()) await printCreated(ctx, record, placed[i]!.external_id, placed[i]!.status === 'existing' ? 'existing' : 'created');
+    const outcomeOf = (i: number) => (placed[i]!.status === 'existing' ? 'existing' : 'created');
+    if (isMachineOutput(ctx.format)) {
+      const marked = records.map((record, i) => withOutcome(record, outcomeOf(i)));
+      return printJson(ctx, marked.length === 1 ? marked[0] : marked);
+    }
+    for (const [i, record] of records.entries()) await printCreated(ctx, record, placed[i]!.external_id, outcomeOf(i));
     return;
   }
   if (isMachineOutput(ctx.format)) return printJson(ctx, outcomes.map((o) => ({ ...o, recipients: o.rows.length })));
