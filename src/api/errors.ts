@@ -167,7 +167,8 @@ export function hintOfFailure(failure: Failure, request?: RequestLine): string |
     case 'host-not-found':
       return `check the host name in the base URL (${failure.host}), and this machine's network and DNS`;
     case 'no-answer':
-      return 'the service is slow or unreachable: try again, or allow more time with --timeout (milliseconds)';
+      // In the flag's own syntax (30s, 2m): twice the time it had.
+      return `the service is slow or unreachable: try again, or allow more time: --timeout ${Math.max(1, Math.ceil((failure.timeoutMs * 2) / 1000))}s`;
     case 'closed':
       return 'the connection was cut (a proxy, or the service restarting): try again; --verbose shows each attempt';
     case 'tls':
