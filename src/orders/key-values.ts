@@ -1,3 +1,5 @@
+import { positiveIntegerProblem } from '../lib/positive-integer.js';
+
 /**
  * The contract's `key=value,key=value` flag form (`--recipient`, `--billing`, `--item`).
  *
@@ -108,9 +110,7 @@ export function parseKeyValues(input: string, flag: string): Record<string, stri
 
 /** Parses a positive integer for `flag`'s `key`; rejects `1.5`, `0`, `-1`, `1e3`, `12abc`. */
 export function parsePositiveInt(value: string, flag: string, key?: string): number {
-  const s = value.trim();
-  if (!/^\d+$/.test(s) || Number(s) <= 0 || !Number.isSafeInteger(Number(s))) {
-    throw new KeyValueError(flag, key, `must be a positive integer, got "${value}"`);
-  }
-  return Number(s);
+  const problem = positiveIntegerProblem(value);
+  if (problem !== undefined) throw new KeyValueError(flag, key, `${problem}, got "${value}"`);
+  return Number(value.trim());
 }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ADDRESS_FIELDS, type AddressField } from '../contract/address.js';
 import { errnoWords } from '../lib/path-checks.js';
+import { positiveIntegerProblem } from '../lib/positive-integer.js';
 
 /**
  * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.
@@ -70,11 +71,9 @@ function normaliseHeader(h: string): string {
 }
 
 function parseCount(value: string, file: string, row: number, column: string): number {
-  const s = value.trim();
-  if (!/^\d+$/.test(s) || Number(s) <= 0 || !Number.isSafeInteger(Number(s))) {
-    throw new CsvError(file, row, column, `must be a positive integer, got "${value}"`);
-  }
-  return Number(s);
+  const problem = positiveIntegerProblem(value);
+  if (problem !== undefined) throw new CsvError(file, row, column, `${problem}, got "${value}"`);
+  return Number(value.trim());
 }
 
 /** The CSV's columns, read from its header: how each row becomes a recipient. */

@@ -79,10 +79,15 @@ describe('parseKeyValues', () => {
 describe('parsePositiveInt', () => {
   test('accepts positive integers only', () => {
     expect(parsePositiveInt(' 42 ', '--quantity')).toBe(42);
-    for (const bad of ['0', '-1', '1.5', '1e3', '12abc', '', '99999999999999999999']) {
+    for (const bad of ['0', '-1', '1.5', '1e3', '12abc', '']) {
       expect(() => parsePositiveInt(bad, '--item', 'quantity')).toThrow(
         `--item: key "quantity": must be a positive integer, got "${bad}"`,
       );
     }
+  });
+
+  test('a positive integer beyond 2^53 - 1 is too large, not "not a positive integer" (issue 30)', () => {
+    expect(() => parsePositiveInt('99999999999999999999', '--quantity')).toThrow('--quantity: is too large (at most 9007199254740991), got "99999999999999999999"');
+    expect(parsePositiveInt(String(Number.MAX_SAFE_INTEGER), '--quantity')).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

@@ -84,6 +84,8 @@ describe('parseRecipientsCsv', () => {
 
     e = csvError(`${HEADER},quantity\nAnn,Lee,,x,Oslo,OS,1,NO,0\n`);
     expect(e.message).toBe('recipients.csv row 2, column quantity: must be a positive integer, got "0"');
+    e = csvError(`${HEADER},quantity\nAnn,Lee,,x,Oslo,OS,1,NO,99999999999999999999\n`);
+    expect(e.message).toBe('recipients.csv row 2, column quantity: is too large (at most 9007199254740991), got "99999999999999999999"');
 
     e = csvError(`${HEADER},product\nAnn,Lee,,x,Oslo,OS,1,NO,abc\n`);
     expect(e.message).toBe('recipients.csv row 2, column product: must be a positive integer, got "abc"');
