@@ -188,10 +188,29 @@ function hintOfStatus(failure: Extract<Failure, { type: 'status' }>, request?: R
   const { status } = failure;
   if (status === 401) return 'check the token: merch auth status, or merch login';
   if (status === 403) return 'the token is not allowed to do this (check --account-id)';
+  if (status === 404) return notFoundHint(request);
   if (status === 405) return `the service does not take ${request?.method ?? 'this method'} there: check that the base URL is the service's API`;
   if (status === 429) return `the service is limiting requests: wait${failure.retryAfterMs === undefined ? ' a little' : ` ${seconds(failure.retryAfterMs)}`}, then run again`;
   if (status >= 500) return 'the service failed on its side: try again later; --verbose shows each attempt';
   return undefined;
+}
+
+/** The command that lists the ids of the resource a path names (`$1`: the path's first number). */
+const LISTED_BY: [RegExp, string][] = [
+  [/^\/v1\/orders\//, 'merch orders list'],
+  [/^\/v1\/custom-products\//, 'merch custom-products list'],
+  [/^\/v1\/(?:supplier-)?products\/(\d+)\/parts\//, 'merch parts list $1'],
+  [/^\/v1\/(supplier-)?products\//, 'merch products list'],
+  [/^\/v1\/payment-methods\//, 'merch payment-methods list'],
+  [/^\/v1\/core\/webhooks\//, 'merch webhooks list'],
+];
+
+/** A 404: the id, or the account it is looked for in (issue 30: every error has a hint). */
+function notFoundHint(request?: RequestLine): string {
+  const path = request?.path ?? '';
+  const [pattern, command] = LISTED_BY.find(([candidate]) => candidate.test(path)) ?? [];
+  const list = pattern && command?.replace('$1', pattern.exec(path)?.[1] ?? '');
+  return `check the id${list ? ` (${list} shows them)` : ''}, and the account it is looked for in (merch auth status; --account-id)`;
 }
 
 /**

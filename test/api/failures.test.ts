@@ -126,3 +126,13 @@ describe('which failures pass by themselves (a waiter polls on through them)', (
     expect(describeFailure(failure)).not.toMatch(/undefined|NaN|\[object Object\]/);
   });
 });
+
+describe('a 404 has a hint too (issue 30)', () => {
+  it.each([
+    ['/v1/orders/5', 'check the id (merch orders list shows them), and the account it is looked for in (merch auth status; --account-id)'],
+    ['/v1/products/12/parts/99', 'check the id (merch parts list 12 shows them), and the account it is looked for in (merch auth status; --account-id)'],
+    ['/v1/elsewhere/1', 'check the id, and the account it is looked for in (merch auth status; --account-id)'],
+  ])('%s', (path, hint) => {
+    expect(errorFromResponse({ method: 'GET', path }, 404, '{"detail":"Not found."}').hint).toBe(hint);
+  });
+});

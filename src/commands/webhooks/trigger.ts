@@ -33,7 +33,9 @@ export async function run(ctx: Context, event: EventKind, options: OptionsOf<typ
 
   const emitted: Emitted[] = [];
   for (const id of ids) {
-    const response = await api.request({ method: 'POST', path: '/_sandbox/events', body: { event, id }, schema: emittedSchema });
+    const response = await api.request({ method: 'POST', path: '/_sandbox/events', body: { event, id }, schema: emittedSchema }).catch((error: unknown) => {
+      throw notFound(error, event, id);
+    });
     emitted.push(response.data);
     const to = response.data.subscriptions === 1 ? '1 subscription' : `${response.data.subscriptions} subscriptions`;
     ctx.io.err(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`);
@@ -42,6 +44,14 @@ export async function run(ctx: Context, event: EventKind, options: OptionsOf<typ
     ctx.io.err(`hint: nothing is subscribed to ${event}; run \`merch webhooks listen --subscribe\` first`);
   }
   if (isMachineOutput(ctx.format)) await printJson(ctx, emitted.length === 1 ? emitted[0] : emitted);
+}
+
+/** The sandbox's 404 (`No resource for order.changed.`) as the resource it did not find, named (issue 30). */
+function notFound(error: unknown, event: EventKind, id: number | undefined): unknown {
+  if (!(error instanceof ApiError) || error.status !== 404) return error;
+  const noun = event.slice(0, event.indexOf('.')).replace('_', ' ');
+  const list = noun === 'custom product' ? 'merch custom-products list' : 'merch orders list';
+  return new CliError(id === undefined ? `no ${noun} on this account to trigger ${event} for` : `no ${noun} ${id} on this account`, ExitCode.notFound, `see them with ${list}`);
 }
 
 async function requireSandbox(ctx: Context): Promise<void> {
