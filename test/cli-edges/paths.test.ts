@@ -124,3 +124,12 @@ function list(d: string): string {
   writeFileSync(file, 'first_name,last_name,line_1,city,state,postal_code,country,size\nA,B,1 Main St,Town,NY,10001,US,2 in\n');
   return file;
 }
+
+describe('--file - (standard input) that is not an order', () => {
+  it('names standard input, not "-"', async () => {
+    const { result, requests } = await run(['orders', 'create', '--file', '-', '--dry-run'], { stdin: '[1, 2]' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: standard input \(--file -\): expected a JSON object/);
+    expect(requests).toEqual([]);
+  });
+});

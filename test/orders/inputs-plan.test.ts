@@ -44,7 +44,7 @@ describe('piecesFromFlags', () => {
       Readable.from([Buffer.from('\uFEFF{"payment_method_id":"pm_1"}')]),
     );
     expect(pieces.file).toEqual({ payment_method_id: 'pm_1' });
-    expect(pieces.fileName).toBe('-');
+    expect(pieces.fileName).toBe('standard input (--file -)');
     expect(pieces.recipient).toEqual({ first_name: 'Ann', line_1: '1 Main, Apt 2' });
     expect(pieces.billing).toEqual({ city: 'Oslo' });
     expect(pieces.externalId).toBe('e1');

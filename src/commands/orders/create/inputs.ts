@@ -26,7 +26,8 @@ export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { re
     if (options.recipient !== undefined && options.recipients !== undefined) throw new UsageError('--recipient and --recipients cannot be used together');
     const pieces: OrderPieces = {};
     if (options.file !== undefined) {
-      pieces.fileName = options.file;
+      // The name errors give it: `-` alone would read as `error: -: expected a JSON object`.
+      pieces.fileName = options.file === '-' ? 'standard input (--file -)' : options.file;
       pieces.file = await readJson(options.file, stdin);
     }
     if (options.externalId !== undefined) {
