@@ -1,11 +1,21 @@
 // How the service's value shapes are shown to people (machine output keeps them as-is).
-import { readMoney } from '../contract/money.js';
+import { readMoney, type Money } from '../contract/money.js';
 
 /** A money object as `display currency` (e.g. `12.50 USD`); without `display`, its amount in the currency's minor unit; `amount` given as a decimal string, as given. */
 export function money(value: unknown): string {
   const m = readMoney(value);
-  if (!m) return '';
-  return m.currency ? `${m.display} ${m.currency}` : m.display;
+  return m ? shownMoney(m) : '';
+}
+
+/**
+ * The one way money is shown to people: its display, the digits before the point grouped
+ * in thousands (`840,000,000.00 USD`), then its currency. A display the service formatted
+ * itself (a separator or a symbol already in it) is shown as it came.
+ */
+export function shownMoney(m: Pick<Money, 'display'> & { currency?: string }): string {
+  const plain = /^(-?)(\d+)(\.\d+)?$/.exec(m.display);
+  const display = plain ? `${plain[1]}${plain[2]!.replace(/\B(?=(\d{3})+$)/g, ',')}${plain[3] ?? ''}` : m.display;
+  return m.currency ? `${display} ${m.currency}` : display;
 }
 
 /** A named reference `{id, name}` by its name (its id when it has no name). */

@@ -1,6 +1,6 @@
-import type { Money } from '../../../contract/money.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/plan.js';
+import { shownMoney } from '../../../output/format.js';
 import type { IO } from '../../../output/io.js';
 import { table } from '../../../output/table.js';
 
@@ -17,13 +17,13 @@ export function formatPlan(io: Pick<IO, 'columns' | 'color'>, plan: PricedPlan, 
     l.name ?? '',
     l.variant,
     String(l.quantity),
-    l.unit_price ? shown(l.unit_price) : '?',
-    l.subtotal ? shown(l.subtotal) : '?',
+    l.unit_price ? shownMoney(l.unit_price) : '?',
+    l.subtotal ? shownMoney(l.subtotal) : '?',
   ]);
   const out = [table(io, ['Line', 'Product', 'Name', 'Variant', 'Qty', 'Unit price', 'Subtotal'], rows, ['fixed', 'fixed', 'text', 'text', 'number', 'number', 'number']).trimEnd(), ''];
   out.push(`Shipments: ${plan.shipments} (one per recipient)`);
   out.push(...recipients(body));
-  out.push(`Subtotal: ${plan.subtotal ? shown(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`);
+  out.push(`Subtotal: ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`);
   out.push(SHIPPING_AND_TAX);
   if (payment) out.push(`Payment method: ${payment}`);
   out.push(...plan.warnings.map((w) => `warning: ${w}`));
@@ -44,6 +44,3 @@ function recipients(body: OrderRequest, shown = 3): string[] {
   return lines;
 }
 
-function shown(m: Money): string {
-  return m.currency ? `${m.display} ${m.currency}` : m.display;
-}

@@ -15,6 +15,7 @@ import { parseRecipientsCsv } from '../../../orders/recipients-csv.js';
 import { ResultsFile } from '../../../orders/results-file.js';
 import { describeRows } from '../../../orders/row-ranges.js';
 import { formatWarnings } from '../../../orders/validate.js';
+import { shownMoney } from '../../../output/format.js';
 import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
@@ -156,7 +157,7 @@ async function confirm(ctx: Context, plan: ListPlan): Promise<boolean> {
 }
 
 function summary(plan: ListPlan): string[] {
-  const subtotal = plan.subtotal ? `${plan.subtotal.display} ${plan.subtotal.currency}` : 'unknown';
+  const subtotal = plan.subtotal ? shownMoney(plan.subtotal) : 'unknown';
   const payment = paymentOf(plan);
   return [`Subtotal: ${subtotal}`, SHIPPING_AND_TAX, ...(payment ? [`Payment method: ${payment}${plan.paymentIsDefault ? ' (the account default)' : ''}`] : [])];
 }
@@ -196,7 +197,7 @@ async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
 async function printPlannedOrders(ctx: Context, plan: ListPlan): Promise<void> {
   const rows = [
     ...plan.earlier.map((o): PlannedRow => ({ batch: o.batch, external_id: o.external_id, status: 'existing', order_id: o.order_id, recipients: o.rows.length, rows: ranges(o.rows), subtotal: '' })),
-    ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? `${b.subtotal.display} ${b.subtotal.currency}` : '?' })),
+    ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? shownMoney(b.subtotal) : '?' })),
   ];
   await printList(ctx, rows, printsTable(ctx) ? plannedColumns.filter((c) => c.header !== EXTERNAL_ID) : plannedColumns);
   if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(summary(plan).join('\n'));
@@ -227,7 +228,7 @@ const plannedColumns: Column<PlannedRow>[] = [
   { header: 'Order ID', value: (r) => r.order_id, kind: 'number' },
   { header: 'Recipients', value: (r) => r.recipients, kind: 'number' },
   { header: 'Rows', value: (r) => r.rows },
-  { header: 'Subtotal', value: (r) => r.subtotal, kind: 'fixed' },
+  { header: 'Subtotal', value: (r) => r.subtotal, kind: 'number' },
 ];
 
 /** `1-3,8` */
