@@ -61,7 +61,7 @@ export interface PlannedBatch {
   /** k of `<run id>-<k>`; 0 for the run id itself. */
   batch: number;
   external_id: string;
-  /** 1-based positions of its rows among the list's data rows (the header not counted). */
+  /** Its rows, by their spreadsheet row numbers (the header is row 1), as the list's errors name them. */
   rows: number[];
   shipments: number;
   subtotal: Money | null;
@@ -137,7 +137,7 @@ export interface ListPorts extends PlacePorts<ListPlan, ListEvent> {
 const READ_CHUNK = 1_000;
 
 /** Everything checked and planned, nothing sent. */
-export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held; rowDigests: Digests }> {
+export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held; rows: ListRows }> {
   const read = await readList(run, ports.lookups);
   const runId = run.runId ?? read.derivedRunId;
   const listKey = run.listPath === undefined ? undefined : listKeyOf(run.scope, run.listPath);
@@ -146,7 +146,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const), ...(known !== undefined && known !== runId ? { earlierRunOfList: known } : {}) };
   ports.notify?.({ kind: 'run', plan: head });
   const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, run.assumeUnsent);
-  const decided = decide(read.digests, held);
+  const decided = decide(read, held);
   if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
   const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups);
   const subtotals = batches.batches.map((b) => b.subtotal);
@@ -163,7 +163,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
     ...(batches.single ? { single: batches.single } : {}),
     decided,
     held,
-    rowDigests: read.digests,
+    rows: { digests: read.digests, sheetRows: read.sheetRows },
   };
 }
 
@@ -200,11 +200,11 @@ function count(n: number, noun: string): string {
  */
 export async function placeBatches(run: ListRun, ports: ListPorts, options: { concurrency?: number } = {}): Promise<ListResult> {
   const planned = await planBatches(run, ports);
-  const { decided, held, rowDigests, ...plan } = planned;
+  const { decided, held, rows, ...plan } = planned;
   if (ports.confirm && !(await ports.confirm(plan))) throw new PlacingStopped('cancelled: no order was created');
   const outcomes: ListOutcome[] = plan.earlier.map((o) => ({ batch: o.batch, external_id: o.external_id, order_id: o.order_id, status: 'existing', rows: o.rows, ...(o.unlisted > 0 ? { unlisted: o.unlisted } : {}) }));
-  if (ports.results) await ports.results.append(existingResults(decided, held));
-  const sending = { checkedUnsent: held.conclusive || run.assumeUnsent === true, rowDigests };
+  if (ports.results) await ports.results.append(existingResults(decided, held, rows.sheetRows));
+  const sending = { checkedUnsent: held.conclusive || run.assumeUnsent === true, rows };
   const placed = await sendBatches(run, plan, ports, options.concurrency ?? 1, sending);
   outcomes.push(...placed.outcomes);
   if (placed.failure !== undefined) throw placed.failure;
@@ -214,12 +214,15 @@ export async function placeBatches(run: ListRun, ports: ListPorts, options: { co
 interface ReadList {
   /** A digest of each row's content (recipient and items), in list order. */
   digests: Digests;
+  /** Each row's spreadsheet row number (header = 1; blank rows are skipped, so these can jump), in list order. */
+  sheetRows: number[];
   derivedRunId: string;
 }
 
 /** Pass one: each row's content, and the run id the list and the pieces derive. */
 async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList> {
   const digests = new Digests();
+  const sheetRows: number[] = [];
   const identity = createHash('sha256');
   const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
   identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
@@ -230,10 +233,11 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
     const offerings = await offeringsFor(lookups, items.map((item) => item.product));
     chunk.rows.forEach((row, i) => {
       digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings)));
+      sheetRows.push(row.row);
       identity.update(`${rowIdentity(row)}\n`);
     });
   }
-  return { digests, derivedRunId: uuidOfHash(identity.digest('hex')) };
+  return { digests, sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')) };
 }
 
 /** A row as it counts for the run's identity: its values, not how the file spells its columns or lines. */
@@ -251,36 +255,54 @@ function listKeyOf(scope: string, path: string): string {
   return createHash('sha256').update(`${scope}\n${path}`).digest('hex').slice(0, 32);
 }
 
+/** The list's rows as the run knows them after pass one: each one's content, and its spreadsheet row number. */
+interface ListRows {
+  digests: Digests;
+  sheetRows: number[];
+}
+
 interface Decided {
   /** Per row (list order): the index in `held.shipments` of the shipping order that holds it, or -1: to send. */
   matched: Int32Array;
-  /** Positions (1-based) of the rows no earlier order holds, in list order. */
+  /** The rows no earlier order holds (spreadsheet rows), in list order. */
   toSend: number[];
-  /** Per earlier order: the positions of the rows it holds. */
+  /** Per earlier order: the rows it holds (spreadsheet rows). */
   rowsOf: number[][];
 }
 
 /** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row, the first order first. */
-function decide(rows: Digests, held: Held): Decided {
-  const matched = matchDigests(rows, held.shipments.digests);
+function decide(rows: ListRows, held: Held): Decided {
+  const matched = matchDigests(rows.digests, held.shipments.digests);
   const toSend: number[] = [];
   const rowsOf: number[][] = held.orders.map(() => []);
   matched.forEach((found, i) => {
-    if (found < 0) toSend.push(i + 1);
-    else rowsOf[held.shipments.order[found]!]!.push(i + 1);
+    if (found < 0) toSend.push(rows.sheetRows[i]!);
+    else rowsOf[held.shipments.order[found]!]!.push(rows.sheetRows[i]!);
   });
   return { matched, toSend, rowsOf };
 }
 
 /** The results of the rows earlier orders hold, with their order and shipping order. */
-function existingResults(decided: Decided, held: Held): ResultRow[] {
+function existingResults(decided: Decided, held: Held, sheetRows: readonly number[]): ResultRow[] {
   const rows: ResultRow[] = [];
   decided.matched.forEach((found, i) => {
     if (found < 0) return;
     const order = held.orders[held.shipments.order[found]!]!;
-    rows.push({ row: i + 1, external_id: order.externalId, order_id: order.orderId, shipping_order_id: held.shipments.ids[found], status: 'existing' });
+    rows.push({ row: sheetRows[i]!, external_id: order.externalId, order_id: order.orderId, shipping_order_id: held.shipments.ids[found], status: 'existing' });
   });
   return rows;
+}
+
+/** The content digest of the row with this spreadsheet row number (`sheetRows` ascends: a binary search). */
+function digestOfRow(rows: ListRows, sheetRow: number): string {
+  let low = 0;
+  let high = rows.sheetRows.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (rows.sheetRows[middle]! < sheetRow) low = middle + 1;
+    else high = middle;
+  }
+  return rows.digests.hex(low);
 }
 
 /** The rows to send, cut into batches numbered after the highest k in use (the run id itself for a first, unbatched send). */
@@ -304,13 +326,12 @@ function cutBatches(run: ListRun, runId: string, toSend: readonly number[], maxB
  */
 async function* rowsOfBatches(run: ListRun, batches: readonly { rows: number[] }[]): AsyncGenerator<{ index: number; csv: RecipientsCsv }> {
   if (batches.length === 0) return;
-  let position = 0;
   let index = 0;
   let rows: RecipientRow[] = [];
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
     for (const row of chunk.rows) {
       const batch = batches[index]!;
-      if (++position !== batch.rows[rows.length]) continue;
+      if (row.row !== batch.rows[rows.length]) continue;
       rows.push(row);
       if (rows.length < batch.rows.length) continue;
       yield { index, csv: { ...chunk, rows } };
@@ -353,7 +374,7 @@ async function prepareBatch(run: ListRun, csv: RecipientsCsv, lookups: AccountLo
 /** What sending a batch knows from planning: whether its external id is known to be free, and each row's content. */
 interface Sending {
   checkedUnsent: boolean;
-  rowDigests: Digests;
+  rows: ListRows;
 }
 
 async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concurrency: number, sending: Sending) {
@@ -401,7 +422,7 @@ async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv:
   const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
   let placed: PlacedOrder;
   try {
-    const shipments = batch.rows.map((row) => sending.rowDigests.hex(row - 1));
+    const shipments = batch.rows.map((row) => digestOfRow(sending.rows, row));
     const journalled = { run_id: runId, ...list, shipments };
     placed = await placeOrder({ body, products: order.products, journalled, checkedUnsent: sending.checkedUnsent }, p, { api: ports.api, journal: ports.journal });
   } catch (err) {

@@ -9,7 +9,7 @@ import { csvEncoder, type CsvEncoder } from '../output/csv.js';
  *
  *   row,external_id,order_id,shipping_order_id,status,error
  *
- * `row` is the recipient's 1-based position among the data rows (the header not counted);
+ * `row` is the recipient's spreadsheet row number (the header is row 1, the first recipient row 2);
  * `status` is `created` (by this run), `existing` (an earlier run's order holds the row: its
  * order and shipping order) or `refused`; a refused batch puts its error on each of its rows.
  */

@@ -1,7 +1,7 @@
 /**
  * Rows of a recipients list as people read them: `row 7`, `rows 1-3`, `rows 1-3, 8, 10-11`;
  * past a few ranges, the count (`rows 1-3, 8, 10-11, 14, 20-22 and 40 more`). Rows are
- * 1-based positions among the list's data rows.
+ * spreadsheet row numbers (the header is row 1), as every message about a list names them.
  */
 export function describeRows(rows: readonly number[], shown = 5): string {
   if (rows.length === 0) return 'no rows';

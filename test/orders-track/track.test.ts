@@ -39,7 +39,7 @@ describe('orders track: sources', () => {
     const result = await merch(still(), ['orders', 'track', '--results', send.results, '--json']);
     expect(result.code).toBe(0);
     const got = records(result.stdout);
-    expect(got.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(got.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     expect(got.map((r) => r.shipping_order_id)).toEqual(shipmentIds);
     expect(got.map((r) => r.order_id)).toEqual([orderIds[0], orderIds[0], orderIds[0], orderIds[1], orderIds[1], orderIds[1], orderIds[2]]);
     expect(got.map((r) => r.recipient_name)).toEqual(send.names.map((name) => `${name} Tester`));
@@ -117,7 +117,7 @@ describe('orders track: output', () => {
     const [header, ...lines] = result.stdout.trimEnd().split('\n');
     expect(header).toBe('row\torder_id\tshipping_order_id\trecipient_name\temail\tstatus\ttracking_number\ttracking_url\tshipping_date');
     expect(lines).toHaveLength(7);
-    expect(lines[1]!.split('\t').slice(0, 6)).toEqual(['2', String(orderIds[0]), String(shipmentIds[1]), 'Bo Tester', 'guest2@example.com', 'Scheduled']);
+    expect(lines[1]!.split('\t').slice(0, 6)).toEqual(['3', String(orderIds[0]), String(shipmentIds[1]), 'Bo Tester', 'guest2@example.com', 'Scheduled']);
   });
 
   it('--format csv: RFC 4180, a formula-looking name neutralised', async () => {
@@ -133,7 +133,7 @@ describe('orders track: output', () => {
     const jsonl = await merch(still(), ['orders', 'track', '--results', send.results, '--jsonl', '--query', 'status']);
     expect(jsonl.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(['Shipped', 'Scheduled', 'Created', 'Created', 'Created', 'Created', 'Created']);
     const query = await merch(still(), ['orders', 'track', '--results', send.results, '--query', "[?status!='Created'].row"]);
-    expect(JSON.parse(query.stdout)).toEqual([1, 2]);
+    expect(JSON.parse(query.stdout)).toEqual([2, 3]);
   });
 
   it('a terminal 80 columns wide: a table that fits, the email and tracking URL left out and said so', async () => {

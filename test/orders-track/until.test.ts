@@ -25,7 +25,7 @@ describe('orders track --until delivered, the sandbox moving orders on', () => {
     const result = await merch(moving(), ['orders', 'track', '--results', send.results, '--until', 'delivered', '--interval', '0.05', '--json']);
     expect(result.code).toBe(0);
     const got = records(result.stdout);
-    expect(got.map((r) => r.row)).toEqual([1, 2, 3, 4, 5]);
+    expect(got.map((r) => r.row)).toEqual([2, 3, 4, 5, 6]);
     for (const record of got) {
       expect(record.status).toBe('Delivered');
       expect(record.tracking_number).toBe(`1ZSBX${String(record.shipping_order_id).padStart(10, '0')}`);
@@ -68,7 +68,7 @@ describe('orders track --until, where it cannot get there', () => {
     expect(lines[0]).toMatch(/^3 shipments: 2 Created, 1 Shipped \(waiting for shipped, [\d.]+m?s\)$/);
     expect(lines.slice(1)).toEqual([
       '3 shipments: 2 Created, 1 Shipped',
-      `error: 2 of 3 shipments not shipped after 2s: row 2 (shipment ${second}, order ${orderId}): Created, row 3 (shipment ${third}, order ${orderId}): Created`,
+      `error: 2 of 3 shipments not shipped after 2s: row 3 (shipment ${second}, order ${orderId}): Created, row 4 (shipment ${third}, order ${orderId}): Created`,
       'hint: wait longer with --max-wait (e.g. --max-wait 2h)',
     ]);
   });

@@ -94,16 +94,21 @@ function posts(before: number): Sandbox['requests'] {
   return sandbox().requests.slice(before).filter((r) => r.method === 'POST');
 }
 
-/** The results file against the sandbox: one line per row, each in the order and shipping order it names, with that row's guest. */
-async function expectResultsMatchService(file: string, tag: string, rows: number, statusOf: (row: number) => string): Promise<void> {
+/**
+ * The results file against the sandbox: one line per row, each in the order and shipping
+ * order it names, with that row's guest. `row` is the spreadsheet's (the header is row 1):
+ * guest k is on row k + 1; `statusOf` is asked by guest.
+ */
+async function expectResultsMatchService(file: string, tag: string, rows: number, statusOf: (guest: number) => string): Promise<void> {
   const got = results(file);
-  expect(got.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 1));
+  expect(got.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 2));
   for (const line of got) {
-    expect(line.status, `row ${line.row}`).toBe(statusOf(Number(line.row)));
+    const guest = Number(line.row) - 1;
+    expect(line.status, `row ${line.row}`).toBe(statusOf(guest));
     const order = (await sandboxApi(sandbox(), `/v1/orders/${line.order_id}`)).body;
     expect(order.external_id).toBe(line.external_id);
     const shipping = order.shipping_orders.find((s: any) => String(s.id) === line.shipping_order_id);
-    expect(shipping?.first_name, `row ${line.row}`).toBe(`${tag}${line.row}`);
+    expect(shipping?.first_name, `row ${line.row}`).toBe(`${tag}${guest}`);
   }
 }
 
@@ -120,8 +125,8 @@ describe('orders create --batch-size', () => {
     expect(orders.flatMap((o) => o.shipping_orders.map((s: any) => s.first_name))).toEqual(lines('B', 1, 25).map((l) => l.split(',')[0]));
     await expectResultsMatchService(out, 'B', 25, () => 'created');
     expect(first.stderr).toContain('3 created (25 recipients), 0 existing, 0 refused');
-    expect(first.stderr).toContain(`batch 3 (${runId}-3, rows 21-25): created: order ${orders[2].id}`);
-    expect(tsv(first.stdout).slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(orders.map((o, i) => [o.external_id, String(o.id), 'created', String(o.shipping_orders.length), ['1-10', '11-20', '21-25'][i]]));
+    expect(first.stderr).toContain(`batch 3 (${runId}-3, rows 22-26): created: order ${orders[2].id}`);
+    expect(tsv(first.stdout).slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(orders.map((o, i) => [o.external_id, String(o.id), 'created', String(o.shipping_orders.length), ['2-11', '12-21', '22-26'][i]]));
 
     const before = sandbox().requests.length;
     const again = await on(dir, args(csv, '--batch-size', '10', '--results', out));
@@ -157,9 +162,9 @@ describe('orders create --batch-size', () => {
     expect(screen.stdout).toContain(`run id: ${runId}`);
     expect(tableRows(screen.stdout)).toEqual([
       ['Batch', 'Order ID', 'Status', 'Recipients', 'Rows'],
-      ['1', ids[0], 'existing', '3', '1-3'],
-      ['2', ids[1], 'existing', '3', '4-6'],
-      ['3', ids[2], 'existing', '1', '7'],
+      ['1', ids[0], 'existing', '3', '2-4'],
+      ['2', ids[1], 'existing', '3', '5-7'],
+      ['3', ids[2], 'existing', '1', '8'],
     ]);
     expect(tableWidth(screen.stdout, 4)).toBeLessThanOrEqual(80);
     const dry = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '3', '--dry-run'), { env: { MERCH_CONFIG_DIR: dir }, columns: 80 });
@@ -167,7 +172,7 @@ describe('orders create --batch-size', () => {
     expect(dry.stdout).not.toContain('Subtotal:');
     // --format csv: CSV with every column.
     const csvOut = await on(dir, args(csv, '--batch-size', '3', '--format', 'csv'));
-    expect(parse(csvOut.stdout, { columns: true }).map((r: any) => [r.order_id, r.status, r.rows])).toEqual([[ids[0], 'existing', '1-3'], [ids[1], 'existing', '4-6'], [ids[2], 'existing', '7']]);
+    expect(parse(csvOut.stdout, { columns: true }).map((r: any) => [r.order_id, r.status, r.rows])).toEqual([[ids[0], 'existing', '2-4'], [ids[1], 'existing', '5-7'], [ids[2], 'existing', '8']]);
   });
 
   it('issue 18 example 2: the same list with another batch size, or none, orders nothing new, on another machine too', async () => {
@@ -265,7 +270,7 @@ describe('orders create --batch-size', () => {
     const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out));
     expect(rerun.code, rerun.stderr).toBe(0);
     expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 10, 5]);
-    await expectResultsMatchService(out, 'K', 25, (row) => (row <= 10 ? 'existing' : results(out).find((l) => Number(l.row) === row)!.status));
+    await expectResultsMatchService(out, 'K', 25, (guest) => (guest <= 10 ? 'existing' : results(out).find((l) => Number(l.row) === guest + 1)!.status));
     expect(Object.values(await parcelsOf(runId)).every((n) => n === 1)).toBe(true);
   }, 60_000);
 
@@ -277,10 +282,10 @@ describe('orders create --batch-size', () => {
     const first = await on(dir, args(csv, '--batch-size', '10', '--results', out), gate.url);
     expect(first.code).toBe(5);
     const runId = runIdOf(first.stderr);
-    expect(first.stderr).toContain(`2 created (15 recipients), 0 existing, 1 refused (10 recipients); refused: batch 2 (${runId}-2, rows 11-20)`);
+    expect(first.stderr).toContain(`2 created (15 recipients), 0 existing, 1 refused (10 recipients); refused: batch 2 (${runId}-2, rows 12-21)`);
     expect(await ordersOf(runId)).toHaveLength(2);
     const refused = results(out).filter((l) => l.status === 'refused');
-    expect(refused.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 11));
+    expect(refused.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 12));
     for (const line of refused) {
       expect(line.error).toContain('shipping_orders[3].recipient.postal_code: Enter a valid postal code.');
       expect(line.order_id).toBe('');
@@ -302,21 +307,21 @@ describe('orders create --batch-size', () => {
     expect(dry.code, dry.stderr).toBe(0);
     const plan = JSON.parse(dry.stdout);
     expect(plan.batches.map((b: any) => [b.external_id, b.rows.length, b.rows[0], b.shipments])).toEqual([
-      [`${plan.run_id}-1`, 10, 1, 10],
-      [`${plan.run_id}-2`, 10, 11, 10],
-      [`${plan.run_id}-3`, 5, 21, 5],
+      [`${plan.run_id}-1`, 10, 2, 10],
+      [`${plan.run_id}-2`, 10, 12, 10],
+      [`${plan.run_id}-3`, 5, 22, 5],
     ]);
     expect(plan.recipients).toBe(25);
     expect(plan.earlier).toEqual([]);
     const piped = await on(undefined, args(csv, '--batch-size', '10', '--dry-run'));
     expect(tsv(piped.stdout).map((r) => [r[0], r[2], r[4], r[5]])).toEqual([
       ['batch', 'status', 'recipients', 'rows'],
-      ['1', 'to send', '10', '1-10'],
-      ['2', 'to send', '10', '11-20'],
-      ['3', 'to send', '5', '21-25'],
+      ['1', 'to send', '10', '2-11'],
+      ['2', 'to send', '10', '12-21'],
+      ['3', 'to send', '5', '22-26'],
     ]);
     const screen = await merchOnTerminal(sandbox(), args(csv, '--batch-size', '10', '--dry-run'), { columns: 80 });
-    expect(tableRows(screen.stdout).map((r) => [r[0], r[1], r[3], r[4]])).toContainEqual(['3', 'to send', '5', '21-25']);
+    expect(tableRows(screen.stdout).map((r) => [r[0], r[1], r[3], r[4]])).toContainEqual(['3', 'to send', '5', '22-26']);
     expect(tableWidth(screen.stdout, 4)).toBeLessThanOrEqual(80);
     expect(sandbox().requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { CsvError } from '../recipients-csv.js';
  */
 
 export interface ResultsRow {
-  /** The recipient's 1-based position among the data rows of the recipients file. */
+  /** The recipient's spreadsheet row in the recipients file (the header is row 1). */
   row: number;
   external_id: string;
   order_id?: string;
