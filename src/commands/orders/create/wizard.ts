@@ -51,7 +51,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
 
   // 2. The recipients: typed in, one or more, or a CSV.
   if (!pieces.recipient && !pieces.recipients) {
-    const how = await select<'typed' | 'csv'>(
+    const how = await choose<'typed' | 'csv'>(
       {
         message: 'Recipients',
         choices: [
@@ -75,7 +75,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
     if (csv?.attributeColumns.includes(kind.name)) continue;
     if (Object.keys(base.attributes).some((given) => findOffered([kind], given))) continue;
     if (kind.values.length === 1) continue; // the only value: nothing to choose
-    base.attributes[kind.name] = await select<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, io);
+    base.attributes[kind.name] = await choose<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, io);
   }
 
   // 4. Quantity (per recipient with many, unless the CSV has a quantity column).
@@ -93,7 +93,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
     const methods = await retrying(ctx, io, () => listPaymentMethods(ctx.api()));
     if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
     const preferred = accountDefault(methods);
-    pieces.paymentMethodId = await select<string>(
+    pieces.paymentMethodId = await choose<string>(
       {
         message: preferred ? 'Payment method' : 'Payment method (the account has no default: choose one)',
         choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.id === preferred?.id ? ' (default)' : ''}  ${m.id}`, value: m.id })),
@@ -103,6 +103,22 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
     );
   }
   return pieces;
+}
+
+/** Up a line, and that line erased. */
+const ERASE_LINE_ABOVE = '\u001b[1A\u001b[2K';
+
+/**
+ * A choice among several. Ctrl-C at it leaves no `↑↓ navigate • ⏎ select` under the
+ * "cancelled" that ends the run: inquirer leaves the prompt as it was, keys line last.
+ */
+async function choose<T>(config: Parameters<typeof select<T>>[0], io: PromptIO): Promise<T> {
+  try {
+    return await select<T>(config, io);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') io.output.write(ERASE_LINE_ABOVE);
+    throw error;
+  }
 }
 
 /** The account's default payment method, or none when the account has several and none is marked. */
@@ -127,7 +143,7 @@ async function retrying<T>(ctx: Context, io: PromptIO, call: () => Promise<T>, f
       const error = serviceFailure(failure);
       if (error === undefined) throw failure;
       ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
-      const next = await select<'again' | 'stop'>(
+      const next = await choose<'again' | 'stop'>(
         {
           message: 'What now?',
           choices: [
@@ -193,7 +209,7 @@ async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
     io.output.write(`  ${productLabel(matches[0]!)}\n`);
     return matches[0]!;
   }
-  const id = await select<string>(
+  const id = await choose<string>(
     { message: 'Which one', choices: matches.map((p) => ({ name: productLabel(p), value: String(p.id) })) },
     io,
   );
