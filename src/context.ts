@@ -82,9 +82,32 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
 function knownSecrets(settings: Settings, env: NodeJS.ProcessEnv, secrets: RunSecrets): RunSecrets {
   secrets.exempt(SANDBOX_TOKEN, SANDBOX_DESIGN_TOOL_KEY);
   for (const variable of ['MERCH_TOKEN', 'MERCH_CLIENT_SECRET', 'MERCH_DESIGN_TOOL_KEY', 'MERCH_WEBHOOK_SECRET']) secrets.add(env[variable]);
-  secrets.add(settings.session?.refresh_token);
-  secrets.add(settings.session?.client_secret);
+  if (settings.session) hideWhenRead(settings.session, secrets);
   return secrets;
+}
+
+/**
+ * The session's secrets hidden from the run's output: at once when they lie in the config
+ * file; at their first read when they lie in the OS keyring, so that a command that never
+ * needs them (`config get`, `completion`) never opens the keyring, which may be locked.
+ */
+export function hideWhenRead(session: Pick<NonNullable<Settings['session']>, 'refresh_token' | 'client_secret'>, secrets: RunSecrets): void {
+  for (const name of ['refresh_token', 'client_secret'] as const) {
+    const property = Object.getOwnPropertyDescriptor(session, name);
+    const read = property?.get;
+    if (!property || !read) {
+      secrets.add(session[name]);
+      continue;
+    }
+    Object.defineProperty(session, name, {
+      ...property,
+      get: () => {
+        const value = read.call(session) as string | undefined;
+        secrets.add(value);
+        return value;
+      },
+    });
+  }
 }
 
 /** What to do about a refused connection or an unknown host: where the base URL came from, how to start the sandbox. */
