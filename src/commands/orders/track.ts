@@ -60,8 +60,11 @@ export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof
 
   if (options.until === undefined || unplaced.length > 0) {
     const state = await readSend(request).finally(() => counter.done());
+    const notAll = state.missing.length > 0 || state.emptyRun !== undefined;
+    // Nothing found at all: the error alone, not a header and "0 shipments" before it.
+    if (notAll && state.shipments.length === 0 && state.withoutShipments.length === 0 && unplaced.length === 0) throw notFound(state);
     await report(ctx, state, unplaced);
-    if (state.missing.length > 0 || state.emptyRun !== undefined) throw notFound(state);
+    if (notAll) throw notFound(state);
     if (options.until !== undefined) {
       throw new CliError(
         `not every recipient can be ${options.until}: ${someOf(unplaced, 3)}`,
