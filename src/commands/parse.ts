@@ -33,6 +33,13 @@ export function duration(rule: DurationRule): (value: string) => number {
   };
 }
 
+/** A share, from 0 to 1 (`0.25`): `--faults`. */
+export function share(value: string): number {
+  const number = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= 0 && number <= 1)) throw new InvalidArgumentError('expected a number from 0 to 1 (0.1: one request in ten)');
+  return number;
+}
+
 export function nonNegativeInt(value: string): number {
   return safeInteger(value, 0, 'expected an integer >= 0');
 }

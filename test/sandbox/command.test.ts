@@ -41,7 +41,7 @@ describe('merch sandbox (the command, in-process)', () => {
   it('refuses bad flags with a one-line message naming the flag', async () => {
     for (const [flags, message] of [
       [['--duplicate-order', 'sometimes'], /--duplicate-order/],
-      [['--faults', '1.5'], /^error: --faults must be/m],
+      [['--faults', '1.5'], /^error: option '--faults <rate>' argument '1\.5' is invalid\. expected a number from 0 to 1/m],
       [['--fault-kinds', 'status_503,boom'], /^error: --fault-kinds must list/m],
       [['--latency', 'NaN'], /^error: option '--latency <duration>' argument 'NaN' is invalid\. expected a duration in ms/m],
       [['--latency', '2m'], /^error: option '--latency <duration>' argument '2m' is invalid\. expected a duration of at most 1m/m],

@@ -11,7 +11,7 @@ import {
   SANDBOX_DEFAULTS,
 } from '../../sandbox/options.js';
 import type { NewCommand } from '../declaration.js';
-import { duration } from '../parse.js';
+import { duration, share } from '../parse.js';
 
 // The flags of `merch sandbox`, declared once (src/commands/declaration.ts). The durations
 // (--latency, --lifecycle, --token-ttl) are in ms, as every duration flag's (src/lib/duration.ts).
@@ -26,7 +26,7 @@ export function declareSandbox(command: NewCommand) {
     .option('--seed <n>', 'seed of the generated catalog, ids and faults', Number, SANDBOX_DEFAULTS.seed)
     .option('--catalog <n>', 'number of supplier products to generate', Number, SANDBOX_DEFAULTS.catalog)
     .option('--data <file>', 'keep the state in this file across restarts')
-    .option('--faults <rate>', 'share of requests (0 to 1) that fail at random', Number, SANDBOX_DEFAULTS.faults)
+    .option('--faults <rate>', 'share of requests (0 to 1) that fail at random', share, SANDBOX_DEFAULTS.faults)
     .option('--fault-kinds <list>', `which faults, comma separated: ${FAULT_KINDS.join(', ')} (default: all but ${namedOnly.join(', ')})`)
     .option('--latency <duration>', 'delay every response by this long (50ms, 0.5s; a bare number is ms; at most 1m)', duration({ bare: 'ms', min: 0, max: 60_000 }), SANDBOX_DEFAULTS.latency)
     .addOption(
