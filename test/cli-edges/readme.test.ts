@@ -24,12 +24,18 @@ describe('the README', () => {
     expect(readme.split('\n').slice(0, 6).join('\n')).toMatch(/^# merch\n\n```sh\nnpm ci && npm run demo .*\nnpm ci && npm test .*\n```$/);
   });
 
+  it('quick start: merch on the PATH from a clone (npm link), then merch as a user types it', () => {
+    const lines = quickStart();
+    expect(lines[0]).toMatch(/npm link$/);
+    expect(lines.filter((line) => line.startsWith('node '))).toEqual([]);
+  });
+
   it("quick start: the merch commands run as shown against the sandbox (its example list is in the repository)", async () => {
-    const commands = quickStart().filter((line) => line.startsWith('node bin/merch.js ') && !line.includes(' sandbox'));
+    const commands = quickStart().filter((line) => line.startsWith('merch ') && !line.startsWith('merch sandbox'));
     expect(commands.some((line) => line.includes('--recipients examples/staff.csv'))).toBe(true);
     for (const line of commands) {
       // No quotes in these lines: the words are what the shell would pass.
-      const args = line.slice('node bin/merch.js '.length).split(/\s+/);
+      const args = line.slice('merch '.length).split(/\s+/);
       // Relative paths (examples/staff.csv) are the repository's: vitest runs in its root.
       const { code, stderr } = await merch(sandbox(), args, { env: { MERCH_TOKEN: undefined } });
       expect(code, `${line}\n${stderr}`).toBe(0);
@@ -37,7 +43,7 @@ describe('the README', () => {
   });
 
   it("quick start: the sandbox in the background does not write its log over the terminal", () => {
-    const start = quickStart().find((line) => line.startsWith('node bin/merch.js sandbox'))!;
+    const start = quickStart().find((line) => line.startsWith('merch sandbox'))!;
     expect(start).toMatch(/ 2> ?\S+ *&$|--quiet.* 2>/);
   });
 
