@@ -178,18 +178,30 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
   return columns.withRows(rows);
 }
 
+/** The file's records as they are parsed; `lines`: only that many first lines. */
+async function csvRecords(path: string, lines?: number): Promise<AsyncIterable<string[]> & { destroy(error?: Error): void }> {
+  const { parse: parseStream } = await import('csv-parse');
+  const { createReadStream } = await import('node:fs');
+  const records = parseStream(lines === undefined ? CSV_OPTIONS : { ...CSV_OPTIONS, to_line: lines });
+  // pipe() passes data, not errors: a read error (a directory, a disk error) ends the parse.
+  createReadStream(path)
+    .on('error', (err) => records.destroy(err))
+    .pipe(records);
+  return records;
+}
+
+/** The list's columns, as its header names them (normalised: `Postal Code` is `postal_code`). */
+export async function readColumns(path: string, file: string): Promise<string[]> {
+  for await (const header of await csvRecords(path, 1)) return new RecipientColumns(file, header).columns;
+  return [];
+}
+
 /**
  * Reads a recipients CSV file as a stream, `size` recipients at a time, so memory stays
  * flat however long the file is. Each batch carries the file's columns.
  */
 export async function* readRecipientBatches(path: string, file: string, size: number): AsyncGenerator<RecipientsCsv> {
-  const { parse: parseStream } = await import('csv-parse');
-  const { createReadStream } = await import('node:fs');
-  const records = parseStream(CSV_OPTIONS);
-  // pipe() passes data, not errors: a read error (a directory, a disk error) ends the parse.
-  createReadStream(path)
-    .on('error', (err) => records.destroy(err))
-    .pipe(records);
+  const records = await csvRecords(path);
   let columns: RecipientColumns | undefined;
   let batch: RecipientRow[] = [];
   let rowNo = 0;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
@@ -11,7 +12,7 @@ import { planBatches, placeBatches, type ListEvent, type ListOutcome, type ListP
 import { SHIPPING_AND_TAX } from '../../../orders/plan.js';
 import { serviceOrdersApi } from '../../../orders/ports.js';
 import { AccountLookups } from '../../../orders/prepare.js';
-import { parseRecipientsCsv } from '../../../orders/recipients-csv.js';
+import { parseRecipientsCsv, readColumns } from '../../../orders/recipients-csv.js';
 import { ResultsFile } from '../../../orders/results-file.js';
 import { describeRows } from '../../../orders/row-ranges.js';
 import { formatWarnings } from '../../../orders/validate.js';
@@ -56,13 +57,13 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     journal,
     lookups: new AccountLookups(client),
     notify: (event) => notify(ctx, event),
-    confirm: (plan) => confirm(ctx, plan),
+    confirm: (plan) => confirm(ctx, plan, run),
     signal: interruption.signal,
     // The file is started when the first results are known (after the confirmation).
     results: options.results === undefined ? undefined : { append: async (rows) => (results ??= await ResultsFile.create(options.results!)).append(rows) },
   };
   const attempt = async (whole: ListRun) => {
-    if (options.dryRun) return printPlan(ctx, await planBatches(whole, ports));
+    if (options.dryRun) return printPlan(ctx, await planBatches(whole, ports), whole);
     const result = await placeBatches(whole, ports, { concurrency: options.concurrency ?? 1 });
     await printOutcomes(ctx, result.outcomes, whole.batchSize === undefined);
     finish(ctx, result.plan, result.outcomes, result.stopped);
@@ -135,11 +136,29 @@ function describe(plan: ListPlan): string[] {
   return lines;
 }
 
-/** The question before placing: the plan, the subtotal, shipping and tax, and the payment method (on a terminal; --yes skips it). */
-async function confirm(ctx: Context, plan: ListPlan): Promise<boolean> {
-  for (const line of formatWarnings(plan.warnings)) ctx.io.err(line);
+/** On stderr, before the question or the dry run: the warnings, then what the run will do. */
+async function sayPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<void> {
+  for (const line of await warningLines(plan, run)) ctx.io.err(line);
   for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
   for (const line of describe(plan)) ctx.io.err(line);
+}
+
+/**
+ * The rows' warnings; a usual recipient field the list has no column for is said once, as
+ * that (issue 30), not as "column postal_code: is empty" on every row.
+ */
+async function warningLines(plan: ListPlan, run: ListRun): Promise<string[]> {
+  const ofField = (field: string) => (w: ListPlan['warnings'][number]) => w.path.endsWith(`.recipient.${field}`);
+  const columns = plan.warnings.length === 0 ? [] : await readColumns(run.path, run.file);
+  const absent = USUAL_RECIPIENT_FIELDS.filter((field) => !columns.includes(field) && plan.warnings.some(ofField(field)));
+  const rest = plan.warnings.filter((w) => !absent.some((field) => ofField(field)(w)));
+  const missing = absent.map((field) => `warning: ${run.file} has no ${field} column: the service may refuse the orders, or the parcels may not arrive`);
+  return [...missing, ...formatWarnings(rest)];
+}
+
+/** The question before placing: the plan, the subtotal, shipping and tax, and the payment method (on a terminal; --yes skips it). */
+async function confirm(ctx: Context, plan: ListPlan, run: ListRun): Promise<boolean> {
+  await sayPlan(ctx, plan, run);
   if (plan.batches.length === 0 || ctx.yes) {
     if (plan.paymentIsDefault && plan.paymentMethod && plan.batches.length > 0) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
     return true;
@@ -167,10 +186,8 @@ function summary(plan: ListPlan): string[] {
  * --json every figure. Without, the one order to send as `orders create --dry-run` shows
  * an order (its exact body piped; `{request, plan}` with --json).
  */
-async function printPlan(ctx: Context, plan: ListPlan): Promise<void> {
-  for (const line of formatWarnings(plan.warnings)) ctx.io.err(line);
-  for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
-  for (const line of describe(plan)) ctx.io.err(line);
+async function printPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<void> {
+  await sayPlan(ctx, plan, run);
   // On a terminal the plan names the payment method; elsewhere a line on stderr does.
   const planShown = ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
   if (!planShown && plan.paymentIsDefault && plan.paymentMethod) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
