@@ -245,8 +245,10 @@ function rowIdentity(row: RecipientRow): string {
   return JSON.stringify([row.recipient, row.attributes, row.quantity ?? null, row.product ?? null]);
 }
 
+/** The offered attributes of the products named (ids as numbers or numeric strings, as a service may give them). */
 async function offeringsFor(lookups: AccountLookups, ids: readonly unknown[]): Promise<Offerings> {
-  const products = await lookups.products([...new Set(ids.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0))]);
+  const numbers = ids.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
+  const products = await lookups.products([...new Set(numbers.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0))]);
   return offeringsOf(products);
 }
 
