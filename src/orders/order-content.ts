@@ -96,7 +96,7 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
   if (!Array.isArray(record.line_items)) return { missing: 'line_items' };
   if (!Array.isArray(record.shipping_orders)) return { missing: 'shipping_orders' };
   if (record.shipping_orders.length === 0 && record.line_items.length > 0) {
-    return { missing: `shipping orders (none listed for its ${count(record.line_items.length, 'line item')})` };
+    return { missing: `shipping orders for its ${count(record.line_items.length, 'line item')}` };
   }
   const lines: { id: unknown; part: unknown }[] = [];
   const lineItems: ItemContent[] = [];
