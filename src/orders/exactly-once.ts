@@ -96,6 +96,8 @@ const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
 export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string; shipments?: string[] } = {}): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let reached = false;
+  /** A conclusive look-up found nothing after the last ambiguous answer: no attempt so far created the order. */
+  let cleared = false;
   for (let attempt = 0; ; attempt++) {
     let data: unknown;
     try {
@@ -109,18 +111,20 @@ export async function send(api: OrdersApi, journal: OrderJournal, body: OrderReq
       }
       if (answer === 'refused') return settleRefusal(api, journal, p, err, reached);
       if (answer === 'nothing-done') {
-        if (reached) throw new OutcomeUnknown(`${err.message} (the order may or may not have been created by an earlier attempt)`, p.externalId);
+        if (reached && !cleared) throw new OutcomeUnknown(`${err.message} (the order may or may not have been created by an earlier attempt)`, p.externalId);
         // Never reached: nothing was created, and a rerun starts afresh.
         await journal.recordFailed(p.externalId, err.message);
         throw err;
       }
       reached = true;
+      cleared = false;
       const found = await lookUp(api, p.externalId);
       if (found.id !== undefined) return foundAfterAttempt(found, p);
       const description = answer === 'accepted' ? `${err.message}; the service accepted the order but its answer carries no order id` : err.message;
       if (answer === 'accepted' || !found.definitive || attempt >= MAX_RESENDS) {
         throw new OutcomeUnknown(`${description}; no order with external id ${p.externalId} was found${found.definitive ? '' : ' (the look-up could not tell)'}, so nothing more was sent`, p.externalId);
       }
+      cleared = true;
       await sleep(backoffDelay(attempt, RESEND_BACKOFF));
       continue;
     }
