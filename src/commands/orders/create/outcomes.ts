@@ -26,7 +26,7 @@ export function cliErrorOf(err: unknown): unknown {
     return new CliError(
       err.message,
       ExitCode.failed,
-      `run the same command again to finish it safely: it uses external id ${err.externalId} again, so the service cannot create a second order`,
+      `run the same command again to finish it safely: it looks external id ${err.externalId} up before sending anything again`,
     );
   }
   if (err instanceof NoDefaultPaymentMethod) {

@@ -17,7 +17,7 @@ export function withCommandLine(err: unknown, body: OrderRequest): unknown {
   if (!(error instanceof CliError) || error instanceof UsageError || error.exitCode === ExitCode.interrupted) return error;
   const line = commandLineOf(body);
   if (err instanceof OutcomeUnknown) {
-    return new CliError(error.message, error.exitCode, `to finish it safely, run this (it sends external id ${err.externalId} again, so the service cannot create a second order):\n  ${line}`);
+    return new CliError(error.message, error.exitCode, `to finish it safely, run this (it looks external id ${err.externalId} up before sending anything again):\n  ${line}`);
   }
   return new CliError(error.message, error.exitCode, `${error.hint ? `${error.hint}; then ` : ''}to place this order without the wizard:\n  ${line}`);
 }
