@@ -45,3 +45,19 @@ describe('stderr at 80 columns', () => {
     expectWordWrapped(wrapped, note);
   });
 });
+
+describe('the plan on a terminal 80 columns wide', () => {
+  it('its sentences (the payment method, the account default) are broken between words', async () => {
+    const { merchOnTerminal } = await import('../support/run-merch.js');
+    const dir = tempDir();
+    const list = join(dir, 'list.csv');
+    writeFileSync(list, 'first_name,last_name,line_1,city,state,postal_code,country,size\nA,B,1 Main St,Town,NY,10001,US,2 in\nC,D,2 Main St,Town,NY,10001,US,2 in\n');
+    const { code, stdout } = await merchOnTerminal(sandbox(), ['orders', 'create', '--product', '100003', '--attr', 'color=Black', '--recipients', list, '--batch-size', '1', '--dry-run'], { columns: 80, env: { MERCH_CONFIG_DIR: dir } });
+    expect(code).toBe(0);
+    const lines = plain(stdout).split('\n');
+    const at = lines.findIndex((line) => line.startsWith('Payment method: '));
+    expect(at, stdout).toBeGreaterThan(-1);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(`${lines[at]} ${lines[at + 1]}`).toMatch(/^Payment method: .+ \(the account default\)$/);
+  });
+});

@@ -3,6 +3,7 @@ import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/plan.js';
 import { shownMoney } from '../../../output/format.js';
 import type { IO } from '../../../output/io.js';
 import { table } from '../../../output/table.js';
+import { wrapText } from '../../../output/wrap-text.js';
 
 /**
  * The priced plan as a terminal shows it before "Place this order?": a table as wide as the
@@ -21,12 +22,14 @@ export function formatPlan(io: Pick<IO, 'columns' | 'color'>, plan: PricedPlan, 
     l.subtotal ? shownMoney(l.subtotal) : '?',
   ]);
   const out = [table(io, ['Line', 'Product', 'Name', 'Variant', 'Qty', 'Unit price', 'Subtotal'], rows, ['fixed', 'fixed', 'text', 'text', 'number', 'number', 'number']).trimEnd(), ''];
-  out.push(`Shipments: ${plan.shipments} (one per recipient)`);
+  // The sentences below it broken between words where wider than the terminal (the recipients' indented lines are left whole).
+  const prose = (line: string) => wrapText(line, io.columns ?? 80);
+  out.push(prose(`Shipments: ${plan.shipments} (one per recipient)`));
   out.push(...recipients(body));
-  out.push(`Subtotal: ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`);
-  out.push(SHIPPING_AND_TAX);
-  if (payment) out.push(`Payment method: ${payment}`);
-  out.push(...plan.warnings.map((w) => `warning: ${w}`));
+  out.push(prose(`Subtotal: ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown (a price is missing, or the currencies differ)'}`));
+  out.push(prose(SHIPPING_AND_TAX));
+  if (payment) out.push(prose(`Payment method: ${payment}`));
+  out.push(...plan.warnings.map((w) => prose(`warning: ${w}`)));
   return out.join('\n');
 }
 

@@ -17,6 +17,7 @@ import { ResultsFile } from '../../../orders/results-file.js';
 import { describeRows } from '../../../orders/row-ranges.js';
 import { formatWarnings } from '../../../orders/validate.js';
 import { shownMoney } from '../../../output/format.js';
+import { wrapText } from '../../../output/wrap-text.js';
 import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
@@ -175,6 +176,7 @@ async function confirm(ctx: Context, plan: ListPlan, run: ListRun): Promise<bool
   return ask({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
 }
 
+/** What sending would cost, for a terminal (broken between words where wider than it: wrapText). */
 function summary(plan: ListPlan): string[] {
   const subtotal = plan.subtotal ? shownMoney(plan.subtotal) : 'unknown';
   const payment = paymentOf(plan);
@@ -217,7 +219,7 @@ async function printPlannedOrders(ctx: Context, plan: ListPlan): Promise<void> {
     ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? shownMoney(b.subtotal) : '?' })),
   ];
   await printList(ctx, rows, printsTable(ctx) ? plannedColumns.filter((c) => c.header !== EXTERNAL_ID) : plannedColumns);
-  if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(summary(plan).join('\n'));
+  if (ctx.io.stdoutIsTTY && plan.batches.length > 0) ctx.io.out(wrapText(summary(plan).join('\n'), ctx.io.columns ?? 80));
 }
 
 /**
