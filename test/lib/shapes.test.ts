@@ -12,7 +12,7 @@ import * as shapes from '../../src/lib/shapes.js';
 
 const id = z.union([z.number(), z.string()]);
 const zodSupplierProduct = z.looseObject({ id, name: z.string().nullish(), created_at: z.string().nullish(), design_tool_sku: z.string().nullish() });
-const zodMoney = z.looseObject({ currency: z.string().nullish(), amount: z.number().nullish(), display: z.string().nullish() });
+const zodMoney = z.looseObject({ currency: z.string().nullish(), amount: z.union([z.number(), z.string()]).nullish(), display: z.string().nullish() });
 const zodCustomProduct = z.looseObject({
   id,
   name: z.string().nullish(),
@@ -21,7 +21,7 @@ const zodCustomProduct = z.looseObject({
   design_status: z.looseObject({ id: id.nullish(), name: z.string().nullish() }).nullish(),
   minimum: z.number().nullish(),
   sellable: z.boolean().nullish(),
-  available_attributes: z.record(z.string(), z.array(z.looseObject({ name: z.string(), hex: z.string().nullish() })).nullish()).nullish(),
+  available_attributes: z.record(z.string(), z.unknown()).nullish(),
   created_at: z.string().nullish(),
 });
 const zodPage = <T>(item: z.ZodType<T>) =>
