@@ -6,6 +6,7 @@ import type { OrderRequest } from '../contract/order-request.js';
 import { OutcomeUnknown } from './errors.js';
 import { commandIdentity, type JournalEntry, type OrderJournal } from './order-journal.js';
 import type { OrdersApi } from './ports.js';
+import { isRecord } from '../lib/is-record.js';
 
 /**
  * Exactly-once order creation on top of the journal (order-journal.ts):
@@ -214,8 +215,4 @@ function orderIdOf(data: unknown, field = 'id'): number | string | undefined {
   if (!isRecord(data)) return undefined;
   const id = data[field];
   return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,8 @@
 import { attributeName, type OfferedAttribute } from '../contract/attributes.js';
 import type { OrderRequest } from '../contract/order-request.js';
 import { storedRecipientKey, type StoredRecipientKey } from './stored-address.js';
+import { count } from '../lib/count.js';
+import { isRecord } from '../lib/is-record.js';
 
 /**
  * What an order is, as far as "is it the same order?" goes (issue 18): per line item the
@@ -92,7 +94,7 @@ export function shipmentContent(recipient: Partial<Record<RecipientField, unknow
 
 /** The content of the service's order record, or the first thing it lacks for a comparison. */
 export function recordContent(record: unknown, offerings?: Offerings): OrderContent | { missing: string } {
-  if (!isObject(record)) return { missing: 'the order record' };
+  if (!isRecord(record)) return { missing: 'the order record' };
   if (!Array.isArray(record.line_items)) return { missing: 'line_items' };
   if (!Array.isArray(record.shipping_orders)) return { missing: 'shipping_orders' };
   if (record.shipping_orders.length === 0 && record.line_items.length > 0) {
@@ -103,15 +105,15 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
   for (const [i, li] of record.line_items.entries()) {
     const read = partItem(li, `line_items[${i}]`, undefined, offerings);
     if ('missing' in read) return read;
-    if (isObject(li)) lines.push({ id: li.id, part: li.part });
+    if (isRecord(li)) lines.push({ id: li.id, part: li.part });
     lineItems.push(read);
   }
   const shipments: ShipmentContent[] = [];
   for (const [s, so] of record.shipping_orders.entries()) {
     const at = `shipping_orders[${s}]`;
-    if (!isObject(so)) return { missing: at };
-    const recipient = isObject(so.recipient) ? so.recipient : {};
-    const address = isObject(so.address) ? so.address : isObject(recipient.shipping_address) ? recipient.shipping_address : undefined;
+    if (!isRecord(so)) return { missing: at };
+    const recipient = isRecord(so.recipient) ? so.recipient : {};
+    const address = isRecord(so.address) ? so.address : isRecord(recipient.shipping_address) ? recipient.shipping_address : undefined;
     if (!address) return { missing: `${at}.address` };
     const names = {
       first_name: so.first_name ?? recipient.first_name,
@@ -138,13 +140,13 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
  * part `id`.
  */
 function lineOfShare(share: unknown, lines: readonly { id: unknown; part: unknown }[]): unknown {
-  if (!isObject(share)) return undefined;
-  const own = isObject(share.part) ? share.part : undefined;
+  if (!isRecord(share)) return undefined;
+  const own = isRecord(share.part) ? share.part : undefined;
   if (own && asNumber(own.product_id) !== undefined) return undefined;
   const sameId = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
   const byLine = lines.find((line) => sameId(share.id, line.id));
   if (byLine) return byLine.part;
-  return own ? lines.find((line) => isObject(line.part) && sameId(own.id, line.part.id))?.part : undefined;
+  return own ? lines.find((line) => isRecord(line.part) && sameId(own.id, line.part.id))?.part : undefined;
 }
 
 /** The first line item whose quantity the shipping orders' shares do not add up to, described; undefined when they account for every item. */
@@ -163,9 +165,9 @@ function unaccountedItem(lineItems: readonly ItemContent[], shipments: readonly 
 
 /** A record's line item, or a shipping order's share of one (whose part may be read through the order's line item). */
 function partItem(value: unknown, at: string, linePart: unknown, offerings: Offerings | undefined): ItemContent | { missing: string } {
-  if (!isObject(value)) return { missing: at };
-  const own = isObject(value.part) ? value.part : undefined;
-  const part = isObject(linePart) ? linePart : own;
+  if (!isRecord(value)) return { missing: at };
+  const own = isRecord(value.part) ? value.part : undefined;
+  const part = isRecord(linePart) ? linePart : own;
   if (!part) return { missing: `${at}.part` };
   const product = asNumber(part.product_id);
   if (product === undefined) return { missing: `${at}.part.product_id` };
@@ -184,12 +186,12 @@ function asNumber(value: unknown): number | undefined {
 
 /** A part's attribute values: its `attributes` (`{size: "M"}`), else its `variant` (`{size: {name: "M"}}`). */
 function partAttributes(part: Record<string, unknown>): Record<string, string> | undefined {
-  const source = isObject(part.attributes) ? part.attributes : isObject(part.variant) ? part.variant : undefined;
+  const source = isRecord(part.attributes) ? part.attributes : isRecord(part.variant) ? part.variant : undefined;
   if (!source) return undefined;
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (typeof value === 'string') out[name] = value;
-    else if (isObject(value) && typeof value.name === 'string') out[name] = value.name;
+    else if (isRecord(value) && typeof value.name === 'string') out[name] = value.name;
   }
   return out;
 }
@@ -311,12 +313,4 @@ function sameCollection(a: string[], b: string[]): boolean {
   const left = [...a].sort();
   const right = [...b].sort();
   return left.every((key, i) => key === right[i]);
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -16,6 +16,7 @@ import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
 import type { ValidationIssue } from './validate.js';
+import { count } from '../lib/count.js';
 
 /**
  * Placing a recipients list (`orders create --recipients FILE`, in batches with
@@ -188,9 +189,6 @@ function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
   );
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /**
  * The use case: plans the run (planBatches), asks `confirm`, then places the new batches,

@@ -45,10 +45,8 @@ export function weight(value: unknown, unit: unknown): string {
   return [String(value), named(unit)].filter(Boolean).join(' ');
 }
 
-/** `1 event`, `3 events`: a count and its noun (a regular plural). */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
+/** `1 event`, `3 events` (src/lib/count.ts). */
+export { count } from '../lib/count.js';
 
 /** A boolean as `yes`/`no` (empty when absent). */
 export function yesNo(value: unknown): string {

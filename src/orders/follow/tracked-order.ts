@@ -1,4 +1,5 @@
 import { rank, ORDER_PROGRESSION, SHIPMENT_PROGRESSION, type Progression } from './status-progression.js';
+import { isRecord } from '../../lib/is-record.js';
 
 /**
  * What `orders wait` and `orders watch` know of an order: its status and each shipment's
@@ -96,8 +97,4 @@ function statusName(value: unknown): string | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -22,6 +22,7 @@ import { isMachineOutput, printJson, printList, printsTable, write, type Column 
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated, withOutcome } from './print.js';
+import { count } from '../../../lib/count.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
@@ -308,8 +309,4 @@ function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: 
     ExitCode.refused,
     'fix those rows and run the same command again: the rows already in orders are not sent again',
   );
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
