@@ -116,7 +116,7 @@ async function readHeld(listed: Order, externalId: string, batch: number, ports:
   if (assumeUnsent) return { order, ids: [], digests: new Digests() };
   throw new RunInDoubt(
     'order',
-    `order ${String(listed.id)} (external id ${externalId}) of this run: its record cannot show which rows it holds (it lacks ${content.missing}), and this machine did not send it; nothing was sent`,
+    `order ${String(listed.id)} (external id ${externalId}) of this run: its record cannot show which rows it holds (it lacks ${content.missing}), and this machine's journal does not record what was sent in it; nothing was sent`,
     listed.id,
   );
 }
