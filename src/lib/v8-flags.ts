@@ -25,8 +25,16 @@ export const BASELINE_WASM_FLAGS = ['--liftoff-only'] as const;
 // of 100,000 rows; none that shows for a small one (bench/README.md).
 export const LEAN_HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=20'] as const;
 
+// V8's optimising compiler (TurboFan) is megabytes of machine code in the node binary,
+// paged in the first time a function gets hot, and each compile works in memory of its own:
+// ~5 MB of the peak of `products list --all --jsonl` over 20,000 records, whose hot work is
+// JSON.parse and JSON.stringify (built-ins, not compiled) and which took no more CPU with the
+// baseline compilers alone (npm run bench, bench/README.md). Node 22 and later still have
+// their middle tier (Maglev) without it.
+export const NO_OPTIMIZING_COMPILER_FLAGS = ['--no-turbofan'] as const;
+
 /** Every flag merch may set at run time. */
-export const RUN_TIME_FLAGS = [...BASELINE_WASM_FLAGS, ...LEAN_HEAP_FLAGS];
+export const RUN_TIME_FLAGS = [...BASELINE_WASM_FLAGS, ...LEAN_HEAP_FLAGS, ...NO_OPTIMIZING_COMPILER_FLAGS];
 
 /** Keeps the WebAssembly compiled from now on in this process on V8's baseline compiler. */
 export function keepWebAssemblyOnTheBaselineCompiler(): void {
@@ -36,6 +44,11 @@ export function keepWebAssemblyOnTheBaselineCompiler(): void {
 /** Keeps this process's heap near its live data from now on, at some cost in time: for runs that read many records. */
 export function keepTheHeapLean(): void {
   setAll(LEAN_HEAP_FLAGS);
+}
+
+/** Keeps this process's JavaScript on V8's interpreter and baseline compilers from now on: for a long read of many records whose peak memory counts more than the last few percent of speed. */
+export function keepJavaScriptOffTheOptimizingCompiler(): void {
+  setAll(NO_OPTIMIZING_COMPILER_FLAGS);
 }
 
 function setAll(flags: readonly string[]): void {

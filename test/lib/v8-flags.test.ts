@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { LEAN_HEAP_FLAGS, RUN_TIME_FLAGS } from '../../src/lib/v8-flags.js';
+import { LEAN_HEAP_FLAGS, NO_OPTIMIZING_COMPILER_FLAGS, RUN_TIME_FLAGS } from '../../src/lib/v8-flags.js';
 
 // merch sets some V8 flags at run time (src/lib/v8-flags.ts): a V8 that did not know one
 // would print an error into the command's output, and one that ignored them would behave as
@@ -26,6 +26,18 @@ const WORKLOAD = `
   process.stdout.write(JSON.stringify({ peakYoung, peakHeap }));
 `;
 
+/** A function made hot, then V8's optimisation status bits of it (%GetOptimizationStatus: 64 is "optimised by TurboFan"). */
+function optimizationStatus(flags: readonly string[]): number {
+  const set = `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag);`;
+  const hot = 'function hot(a) { let s = 0; for (let i = 0; i < a.length; i++) s += a[i] * 2; return s; }';
+  const script = `${set}\n${hot}\nconst a = Array.from({ length: 1000 }, (_, i) => i);\nfor (let i = 0; i < 20000; i++) hot(a);\nprocess.stdout.write(String(%GetOptimizationStatus(hot)));`;
+  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', script], { encoding: 'utf8' });
+  expect(run).toMatchObject({ status: 0, stderr: '' });
+  return Number(run.stdout);
+}
+
+const TURBOFANNED = 64;
+
 function peaks(flags: readonly string[]): { peakYoung: number; peakHeap: number } {
   const run = nodeWith(flags, WORKLOAD);
   expect(run).toMatchObject({ status: 0, stderr: '' });
@@ -44,5 +56,10 @@ describe('the V8 flags set at run time', () => {
     // Measured: the young generation 2-7 MB against 33-67 MB, the heap 26-38 MB against 65-112 MB (Node 20-26).
     expect(lean.peakYoung).toBeLessThan(normal.peakYoung / 4);
     expect(lean.peakHeap).toBeLessThan(normal.peakHeap * 0.75);
+  });
+
+  it('keep JavaScript off the optimising compiler (keepJavaScriptOffTheOptimizingCompiler)', () => {
+    expect(optimizationStatus([]) & TURBOFANNED).toBe(TURBOFANNED);
+    expect(optimizationStatus(NO_OPTIMIZING_COMPILER_FLAGS) & TURBOFANNED).toBe(0);
   });
 });
