@@ -52,6 +52,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const host = options.host ?? '127.0.0.1';
   const givenPath = options.path ?? '/';
   const path = givenPath.startsWith('/') ? givenPath : `/${givenPath}`;
+  const plainPath = PLAIN_PATH.test(path);
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_TIMEOUT_MS, requestTimeout);
@@ -66,13 +67,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       report({ status, reason, remote });
       respond(res, status, { error: reason }, headers);
     };
-    const url = new URL(req.url ?? '/', 'http://receiver');
-    if (url.pathname !== path) return refuse(404, `no receiver at ${url.pathname.slice(0, 100)}`);
+    const target = requestTarget(req.url ?? '/', plainPath ? path : undefined);
+    if (target.pathname !== path) return refuse(404, `no receiver at ${target.pathname.slice(0, 100)}`);
     if (req.method !== 'POST') return refuse(405, `method ${req.method} not allowed`, { allow: 'POST' });
     const fromBrowser = browserOrigin(req);
     if (fromBrowser !== undefined) return refuse(403, fromBrowser);
     if (secretDigest !== undefined) {
-      const token = url.searchParams.get('token');
+      const token = target.searchParams.get('token');
       if (token === null) return refuse(401, 'missing ?token=');
       if (!timingSafeEqual(digest(token), secretDigest)) return refuse(401, 'wrong ?token=');
     }
@@ -96,9 +97,11 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     }
     // Nesting this deep cannot be journaled (JSON.stringify overflows the stack): refuse it
     // for good with a 4xx, rather than a 503 the sender would retry forever.
-    if (nestedDeeperThan(json, MAX_DEPTH)) return refuse(422, `not a delivery: JSON nested deeper than ${MAX_DEPTH} levels`);
-    const parsed = deliverySchema.safeParse(json);
-    if (!parsed.success) return refuse(422, `not a delivery: ${describeIssues(parsed.error.issues)}`);
+    if (nestedDeeperThan(body, MAX_DEPTH)) return refuse(422, `not a delivery: JSON nested deeper than ${MAX_DEPTH} levels`);
+    if (!isDeliveryShape(json)) {
+      const parsed = deliverySchema.safeParse(json);
+      if (!parsed.success) return refuse(422, `not a delivery: ${describeIssues(parsed.error.issues)}`);
+    }
     // Validated, but the parsed value itself is passed on: zod's copy would drop unknown keys.
     const delivery = json as Delivery;
 
@@ -211,19 +214,60 @@ function respond(res: ServerResponse, status: number, body?: object, headers: Re
   res.end(text);
 }
 
-/** Whether arrays and objects nest deeper than `max` (iterative: no recursion to overflow). */
-function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+/**
+ * Whether the arrays and objects of a valid JSON text nest more than `max` levels below
+ * the top one. A scan of the bytes, outside strings: no tree walk, nothing allocated.
+ */
+function nestedDeeperThan(json: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      if (++depth > max) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      depth--;
     }
   }
   return false;
 }
+
+const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [...'"\\{}[]'].map((c) => c.charCodeAt(0));
+
+/**
+ * What deliverySchema accepts, in the common case, checked without zod's work; when this
+ * says no, the schema decides (and says why).
+ */
+function isDeliveryShape(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { hook, data } = value;
+  return isObject(hook) && Number.isSafeInteger(hook['id']) && typeof hook['event'] === 'string' && typeof hook['target'] === 'string' && isObject(data);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The request's path and query. A request for `plainPath` (a path the URL parser leaves
+ * as it is) is split as it is; anything else is normalised by the URL parser.
+ */
+function requestTarget(requestUrl: string, plainPath: string | undefined): { pathname: string; searchParams: URLSearchParams } {
+  const query = requestUrl.indexOf('?');
+  const pathname = query === -1 ? requestUrl : requestUrl.slice(0, query);
+  if (pathname === plainPath && !requestUrl.includes('#')) {
+    return { pathname, searchParams: new URLSearchParams(query === -1 ? '' : requestUrl.slice(query + 1)) };
+  }
+  return new URL(requestUrl, 'http://receiver');
+}
+
+/** A path the URL parser leaves as it is: no dot segments, escapes or characters it would encode. */
+const PLAIN_PATH = /^(\/[A-Za-z0-9_~-]+)*\/?$/;
 
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   return issues

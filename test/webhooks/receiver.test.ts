@@ -151,6 +151,45 @@ describe('receiver', () => {
     expect(await journaled(file)).toHaveLength(0);
   });
 
+  it('answers 422 to an id that is not a safe integer, and keeps unknown keys of a delivery', async () => {
+    const { receiver, file, rejections } = await setup();
+    const unsafe = '{"hook":{"id":9007199254740993,"event":"order.changed","target":"t"},"data":{}}';
+    expect((await post(receiver.url, unsafe)).status).toBe(422);
+    expect(rejections[0]?.reason).toMatch(/^not a delivery: hook\.id: /);
+    expect((await post(receiver.url, { hook: { id: 1, event: 'order.changed', target: 't', extra: true }, data: { a: [1] } })).status).toBe(204);
+    expect((await journaled(file)).map((r) => r.data)).toEqual([{ a: [1] }]);
+  });
+
+  it('accepts JSON nested 512 levels below the top and refuses 513, brackets in strings aside', async () => {
+    const { receiver, file, rejections } = await setup();
+    // `[` and `{` and an escaped quote inside strings are text, not nesting.
+    const nested = (levels: number): string =>
+      `{"hook":{"id":1,"event":"order.changed","target":"[[{\\"{"},"data":{"x":${'['.repeat(levels - 2)}"]]\\"[{"${']'.repeat(levels - 2)}}}`;
+    expect((await post(receiver.url, nested(512))).status).toBe(204);
+    expect((await post(receiver.url, nested(513))).status).toBe(422);
+    expect(rejections.map((r) => r.reason)).toEqual(['not a delivery: JSON nested deeper than 512 levels']);
+    expect(await journaled(file)).toHaveLength(1);
+  });
+
+  it('reads the path and the token as a URL parser does', async () => {
+    const { receiver, file, rejections } = await setup({ path: '/hooks', secret: 'a b&c' });
+    /** POSTs on a raw connection, so the request target goes out exactly as written. */
+    const rawPost = async (target: string, id: number): Promise<string> => {
+      const body = JSON.stringify(delivery('order.created', { id }));
+      const { socket, closed } = rawConnection(receiver.url);
+      socket.write(`POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      return (await closed).split('\r\n')[0]!;
+    };
+    expect(await rawPost('/./hooks?token=a%20b%26c', 1)).toBe('HTTP/1.1 204 No Content');
+    expect(await rawPost('/hooks?token=a+b%26c#fragment', 2)).toBe('HTTP/1.1 204 No Content');
+    expect(await rawPost('/hooks?token=a+b%26c&token=other', 3)).toBe('HTTP/1.1 204 No Content');
+    expect(await rawPost('/hooks?token=a+b&c', 4)).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await rawPost('/hooks/?token=a+b%26c', 5)).toBe('HTTP/1.1 404 Not Found');
+    expect(await rawPost('/%68ooks?token=a+b%26c', 6)).toBe('HTTP/1.1 404 Not Found');
+    expect(rejections.map((r) => r.reason)).toEqual(['wrong ?token=', 'no receiver at /hooks/', 'no receiver at /%68ooks']);
+    expect((await journaled(file)).map((r) => r.data['id'])).toEqual([1, 2, 3]);
+  });
+
   it('answers 404 to another path and 405 to another method', async () => {
     const { receiver, rejections } = await setup({ path: '/hooks' });
     expect(receiver.url).toMatch(/\/hooks$/);

@@ -4,15 +4,21 @@ import { formatEventJson, formatEventLine } from '../../webhooks/event-line.js';
 import type { JournalEvent } from '../../webhooks/event-journal.js';
 import { refetch } from '../../webhooks/refetch.js';
 
-/** Prints events in the order they were journaled; with --refetch, the API's copy. */
+/**
+ * Prints events in the order they were journaled; with --refetch, the API's copy. Without
+ * it, the lines of the events printed in one turn of the event loop (a group commit's
+ * events) go out in one write.
+ */
 export function printer(ctx: Context, verify: boolean): { print(event: JournalEvent): void; flushed(): Promise<void> } {
   const json = ctx.format.json || ctx.format.jsonl;
   let chain = Promise.resolve();
-  const printOne = async (event: JournalEvent): Promise<void> => {
-    if (!verify) {
-      ctx.io.out(json ? formatEventJson(event) : formatEventLine(event));
-      return;
-    }
+  let lines: string[] = [];
+  const writeLines = (): void => {
+    if (lines.length === 0) return;
+    ctx.io.out(lines.join('\n'));
+    lines = [];
+  };
+  const printRefetched = async (event: JournalEvent): Promise<void> => {
     try {
       const data = await refetch(ctx.api(), event);
       ctx.io.out(json ? formatEventJson({ hook: event.hook, data }) : `${formatEventLine({ ...event, data })}  (refetched)`);
@@ -28,8 +34,16 @@ export function printer(ctx: Context, verify: boolean): { print(event: JournalEv
   };
   return {
     print: (event) => {
-      chain = chain.then(() => printOne(event));
+      if (verify) {
+        chain = chain.then(() => printRefetched(event));
+        return;
+      }
+      if (lines.length === 0) setImmediate(writeLines);
+      lines.push(json ? formatEventJson(event) : formatEventLine(event));
     },
-    flushed: () => chain,
+    flushed: () => {
+      writeLines();
+      return chain;
+    },
   };
 }
