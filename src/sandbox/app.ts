@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { accountOfRequest, requireAccount } from './auth.js';
 import type { App, Env, SandboxContext } from './route-context.js';
 import { errorResponse, pageNotFound } from './errors.js';
@@ -43,18 +42,13 @@ export interface AppOptions {
 /** The service's own surface: faulted, delayed and recorded. Test controls are none of these. */
 const SERVICE_PREFIXES = ['/v1', '/design-tool'];
 
-/**
- * Every answer says it comes from a merch sandbox (401s, 404s, errors and test controls too):
- * the CLI sends the sandbox's public token only to a server that answers with it.
- */
-
 /** Recorded too: the OAuth server's requests (so a test can count token requests). */
 const RECORDED_PREFIXES = [...SERVICE_PREFIXES, '/o'];
 
 const isRecordedPath = (path: string): boolean =>
   RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
-/** The first middleware of every request: records and logs it, and marks its answer with SANDBOX_HEADER. */
+/** The first middleware of every request: records and logs it (src/sandbox/index.ts marks every answer with SANDBOX_HEADER). */
 function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now();
@@ -81,8 +75,6 @@ function observe({ ctx, requests, log }: AppOptions): MiddlewareHandler<Env> {
     // With --data, a change is on disk (its journal line fsync'd) before the answer acknowledging it.
     const saving = ctx.store.saved(changes);
     if (saving) await saving;
-    // Here rather than in a middleware of its own: each is an async hop on every request.
-    c.res.headers.set(SANDBOX_HEADER, '1');
     const fault = c.get('fault');
     const status = isDrop(fault) ? 0 : c.res.status;
     if (recorded) recorded.status = status;

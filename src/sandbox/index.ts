@@ -1,6 +1,7 @@
-import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { createApp, type RecordedRequest } from './app.js';
 import { Catalog } from './catalog.js';
 import type { SandboxContext } from './route-context.js';
@@ -72,7 +73,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: resolved.recordRequests ? requests : undefined,
     log: resolved.log,
   });
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Every answer says it comes from a merch sandbox (401s, 404s, errors and test controls
+  // too): the CLI sends the sandbox's public token only to a server that answers with it. Set
+  // on the Node response before the app runs: no answer is without it, and the app's answers
+  // keep their plain headers (setting it on a Response made a Headers object per request).
+  const answer = getRequestListener(app.fetch);
+  const server = createServer((request, response) => {
+    response.setHeader(SANDBOX_HEADER, '1');
+    return answer(request, response);
+  });
   await listen(server, resolved.port, resolved.host);
   const port = (server.address() as AddressInfo).port;
   url = `http://${urlHost(resolved.host)}:${port}`;

@@ -30,9 +30,19 @@ function isJsonMediaType(contentType: string): boolean {
   return (type === 'application' || type === '*') && (subtype === 'json' || subtype === '*');
 }
 
-/** The query's parameters; a repeated one by its last value, as Django's QueryDict reads it. */
+const parsedQueries = new WeakMap<Request, Record<string, string>>();
+
+/**
+ * The query's parameters; a repeated one by its last value, as Django's QueryDict reads it.
+ * Parsed once per request (a list's filters and its page both read them).
+ */
 export function queryParams(c: Context): Record<string, string> {
-  return Object.fromEntries(new URL(c.req.url).searchParams);
+  let params = parsedQueries.get(c.req.raw);
+  if (params === undefined) {
+    params = Object.fromEntries(new URL(c.req.url).searchParams);
+    parsedQueries.set(c.req.raw, params);
+  }
+  return params;
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

@@ -20,15 +20,13 @@ const MEDIA_TYPES = ['application/json'] as const;
 interface RoutedView extends ServiceView {
   /** The route's path in segments (`['', 'v1', 'orders', ':id']`). */
   segments: readonly string[];
+  /** The `Allow` header: `allowed`, joined. */
+  allow: string;
 }
 
-/** Whether the path is the view's, with or without a trailing slash (as the app routes it). */
-function isPathOf(view: RoutedView, path: string): boolean {
-  const segments = path.replace(/\/$/, '').split('/');
-  return (
-    segments.length === view.segments.length &&
-    view.segments.every((segment, index) => (segment.startsWith(':') ? segments[index] !== '' : segment === segments[index]))
-  );
+/** Whether the path's segments (no trailing slash: the app routes both) are the view's. */
+function isPathOf(view: RoutedView, segments: readonly string[]): boolean {
+  return view.segments.every((segment, index) => (segment.startsWith(':') ? segments[index] !== '' : segment === segments[index]));
 }
 
 const title = (slug: string): string => slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
@@ -46,8 +44,8 @@ function viewName(path: string, paths: readonly string[]): string {
   return isList ? `${title(last).replace(/s$/, '')} List` : title(last);
 }
 
-/** The views of the app's service routes (read once every route is registered). */
-function viewsOf(app: App): RoutedView[] {
+/** The views of the app's service routes (read once every route is registered), by their number of segments. */
+function viewsOf(app: App): Map<number, RoutedView[]> {
   const methods = new Map<string, Set<string>>();
   for (const route of app.routes) {
     if (!route.path.startsWith(SERVICE_PREFIX) || route.method === 'ALL') continue;
@@ -56,28 +54,36 @@ function viewsOf(app: App): RoutedView[] {
     methods.set(route.path, known);
   }
   const paths = [...methods.keys()];
-  return paths.map((path) => {
+  const views = new Map<number, RoutedView[]>();
+  for (const path of paths) {
     const own = methods.get(path)!;
     // Django answers HEAD with GET's view; DRF answers OPTIONS on every view.
     const allowed = HTTP_METHODS.filter((method) => own.has(method) || (method === 'HEAD' && own.has('GET')) || method === 'OPTIONS');
-    return { name: viewName(path, paths), allowed, segments: path.split('/') };
-  });
+    const segments = path.split('/');
+    const view = { name: viewName(path, paths), allowed, allow: allowed.join(', '), segments };
+    views.set(segments.length, [...(views.get(segments.length) ?? []), view]);
+  }
+  return views;
 }
 
 /**
  * Before authentication: the view of a service path, else Django's HTML 404 page (Django
- * resolves the URL before any view, so an unknown path needs no token). After the answer:
- * DRF's `Allow` header, on every answer of the view (401 and 404 included).
+ * resolves the URL before any view, so an unknown path needs no token), and DRF's `Allow`
+ * header, on every answer of the view (401 and 404 included).
  */
 export function resolveView(app: App): MiddlewareHandler<Env> {
-  let views: RoutedView[] | undefined;
+  let views: Map<number, RoutedView[]> | undefined;
   return async (c, next) => {
     views ??= viewsOf(app);
-    const view = views.find((candidate) => isPathOf(candidate, c.req.path));
+    const path = c.req.path;
+    const segments = (path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+    const view = views.get(segments.length)?.find((candidate) => isPathOf(candidate, segments));
     if (!view) return pageNotFound(c);
     c.set('view', view);
+    // On the Node response, before the answer: the app's answers keep their plain headers
+    // (setting it on the Response built a Headers object per request).
+    c.env.outgoing.setHeader('Allow', view.allow);
     await next();
-    c.res.headers.set('Allow', view.allowed.join(', '));
   };
 }
 
