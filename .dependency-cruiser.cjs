@@ -9,6 +9,7 @@
  *              nor the CLI's exit codes (src/errors.ts): they throw errors of their own, by
  *              kind, and src/commands/exit-codes.ts chooses each kind's exit code
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
+ *   prompts    @inquirer/prompts is loaded by the terminal's prompter alone (commands ask ctx.prompter)
  *   no circles, type-only imports included: a circle of types is still two files that
  *              must change together
  *
@@ -53,6 +54,13 @@ module.exports = {
       to: { path: '^src/commands/' },
     },
     {
+      name: 'prompts-in-commands',
+      comment: 'A person is asked through the run\'s prompter (src/prompter.ts), whose terminal side is src/commands/terminal-prompter.ts: nothing else loads @inquirer/prompts.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/commands/terminal-prompter\\.ts$' },
+      to: { path: 'node_modules/@inquirer/prompts/' },
+    },
+    {
       name: 'no-circular',
       comment: 'A circle (type-only imports count) is a type in the wrong file: move it to where both sides can take it.',
       severity: 'error',
@@ -61,8 +69,9 @@ module.exports = {
     },
   ],
   options: {
-    // Only src/'s own modules: node's and the packages' are not layers of ours.
-    includeOnly: '^src/',
+    // Only src/'s own modules (node's and the packages' are not layers of ours), and the one
+    // package a rule keeps to one file: @inquirer/prompts' entry point.
+    includeOnly: '(^src/|node_modules/@inquirer/prompts/)',
     // `import type` counts: a circle through types is still a circle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

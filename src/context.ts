@@ -8,6 +8,7 @@ import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO } from './output/io.js';
 import { retryNotes } from './output/progress.js';
 import type { OutputFormat } from './output/render.js';
+import type { Prompter } from './prompter.js';
 import type { RunEnvironment } from './run-environment.js';
 
 /** What every command's run() gets: IO, settings, output format and a lazy API client. */
@@ -19,6 +20,8 @@ export interface Context {
   format: OutputFormat;
   /** `--yes`: confirmations are answered yes. */
   yes: boolean;
+  /** How the run asks a person (src/prompter.ts): its terminal, or a test's answers. */
+  prompter: Prompter;
   /** The secrets hidden from everything the run prints: add one as it becomes known (src/api/run-secrets.ts). */
   secrets: RunSecrets;
   /** `--verbose`: the requests and answers on stderr, secrets redacted; otherwise undefined. */
@@ -30,7 +33,7 @@ export interface Context {
   close(): Promise<void>;
 }
 
-export function createContext(globals: GlobalOptions, { io: streams, env, interrupts, secrets: runSecrets }: RunEnvironment): Context {
+export function createContext(globals: GlobalOptions, { io: streams, env, interrupts, secrets: runSecrets, prompter }: RunEnvironment, terminal: (io: IO) => Prompter): Context {
   const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings({ ...globals, insecure: globals.allowHttp ?? globals.insecure }, env);
   if (globals.insecure) theIO.err('warning: --insecure is deprecated and goes in the next release: use --allow-http (it allows plain http to a non-loopback host; TLS is checked either way)');
@@ -62,6 +65,7 @@ export function createContext(globals: GlobalOptions, { io: streams, env, interr
     settings,
     format: { json: globals.json ?? false, jsonl: globals.jsonl ?? false, query: globals.query, delimited: globals.format },
     yes: globals.yes ?? false,
+    prompter: prompter ?? terminal(theIO),
     secrets,
     trace,
     api() {

@@ -18,9 +18,9 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
   return async function (this: Command<A, O, GlobalOptions>): Promise<void> {
     const program = rootOf(this);
     const globals = this.optsWithGlobals();
-    const { createContext, unknownProfileWarning, queryProblem, checkConfigDir } = await import('./command-core.js');
+    const { createContext, unknownProfileWarning, queryProblem, checkConfigDir, terminalPrompter } = await import('./command-core.js');
     checkConfigDir(program.environment.env);
-    const ctx = createContext(globals, program.environment);
+    const ctx = createContext(globals, program.environment, terminalPrompter);
     if (!PROFILE_MAKERS.has(pathOf(this))) {
       const origin = globals.profile !== undefined ? '--profile' : 'MERCH_PROFILE';
       const warning = unknownProfileWarning(ctx.settings.configDir, ctx.settings.profile, origin);

@@ -10,11 +10,8 @@ export async function readSecret(ctx: Context, label: string, fromStdin: boolean
   let value: string;
   if (fromStdin || !ctx.io.stdinIsTTY) {
     value = (await text(ctx.io.stdin)).trim();
-  } else if (ctx.io.canPrompt) {
-    const { password } = await import('@inquirer/prompts');
-    value = (await password({ message: promptOf(label), mask: false })).trim();
   } else {
-    throw new UsageError(`cannot prompt for the ${label}`, flagHint);
+    value = (await ctx.prompter.password({ message: promptOf(label) }, { message: `cannot prompt for the ${label}`, hint: flagHint })).trim();
   }
   if (value === '' || /\s/.test(value)) throw new UsageError(`the ${label} is empty or contains whitespace`);
   ctx.secrets.add(value);
@@ -40,10 +37,7 @@ export async function secretFrom(ctx: Context, source: SecretSource): Promise<st
   let value: string;
   if (source.stdin) value = (await text(ctx.io.stdin)).replace(/\r?\n$/, '');
   else if (ctx.env[source.env]) value = ctx.env[source.env]!;
-  else if (ctx.io.canPrompt) {
-    const { password } = await import('@inquirer/prompts');
-    value = await password({ message: promptOf(source.label), mask: false });
-  } else throw new UsageError(`missing the ${source.label}`, source.hint);
+  else value = await ctx.prompter.password({ message: promptOf(source.label) }, { message: `missing the ${source.label}`, hint: source.hint });
   if (value === '') throw new UsageError(`the ${source.label} is empty`, source.hint);
   ctx.secrets.add(value);
   return value;

@@ -1,4 +1,5 @@
 import { main } from '../../src/main.js';
+import type { Prompter } from '../../src/prompter.js';
 import { tempDir, withTempDir } from './temp-dir.js';
 import { testInterrupts, testStreams, type TestInterrupts, type TestStreams, type TestStreamsOptions } from './test-io.js';
 
@@ -14,6 +15,8 @@ export interface Result {
 export interface RunMerchOptions extends TestStreamsOptions {
   /** The whole environment of the run; without MERCH_CONFIG_DIR, the run gets a fresh one of its own, removed when it ends. */
   env?: NodeJS.ProcessEnv;
+  /** The answers to the run's questions, in order (test/support/scripted-prompter.ts): the run is then one a person can answer. */
+  prompter?: Prompter;
 }
 
 /** A CLI run in progress (for commands that run until interrupted). */
@@ -29,7 +32,7 @@ export interface RunningMerch {
 export function startMerch(argv: string[], options: RunMerchOptions = {}): RunningMerch {
   const io = testStreams(options);
   const interrupts = testInterrupts();
-  const run = (env: NodeJS.ProcessEnv) => main(argv, { io, env, interrupts });
+  const run = (env: NodeJS.ProcessEnv) => main(argv, { io, env, interrupts, ...(options.prompter ? { prompter: options.prompter } : {}) });
   const env = options.env ?? {};
   const code = env.MERCH_CONFIG_DIR === undefined ? withTempDir('merch-run-', (dir) => run({ ...env, MERCH_CONFIG_DIR: dir })) : run({ ...env });
   const done = code.then((code) => ({ code, stdout: io.out(), stderr: io.errors() }));

@@ -92,21 +92,20 @@ async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {
   else if (options.clientId !== undefined || options.username !== undefined || options.passwordStdin) ways.push('password');
   if (ways.length > 1) throw new UsageError('--with-token cannot be combined with a developer app (--client-id, --username, --web)');
   if (ways[0]) return ways[0];
-  if (!ctx.io.canPrompt) {
-    throw new UsageError(
-      'how to sign in? pass --client-id ID --username EMAIL (private app), --web --client-id ID (third-party app), or --with-token',
-      'merch login --help shows each way',
-    );
-  }
-  const { select } = await import('@inquirer/prompts');
-  return select<Way>({
-    message: 'How do you want to sign in?',
-    choices: [
-      { name: 'Private app: client ID and secret, your email and password', value: 'password', short: 'private app' },
-      { name: 'Third-party app: client ID and secret, sign in in the browser', value: 'web', short: 'in the browser' },
-      { name: 'Paste an access token obtained elsewhere', value: 'token', short: 'a token' },
-    ],
-  });
+  return ctx.prompter.select<Way>(
+    {
+      message: 'How do you want to sign in?',
+      choices: [
+        { name: 'Private app: client ID and secret, your email and password', value: 'password', short: 'private app' },
+        { name: 'Third-party app: client ID and secret, sign in in the browser', value: 'web', short: 'in the browser' },
+        { name: 'Paste an access token obtained elsewhere', value: 'token', short: 'a token' },
+      ],
+    },
+    {
+      message: 'how to sign in? pass --client-id ID --username EMAIL (private app), --web --client-id ID (third-party app), or --with-token',
+      hint: 'merch login --help shows each way',
+    },
+  );
 }
 
 /** Flags that belong to another way are a usage error, not silently ignored. */
@@ -135,8 +134,6 @@ function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoint
 
 /** A plain value asked on a terminal; off one, a usage error naming the flag. */
 async function ask(ctx: Context, label: string, flag: string): Promise<string> {
-  if (!ctx.io.canPrompt) throw new UsageError(`missing ${flag}`, 'merch login --help shows each way');
-  const { input } = await import('@inquirer/prompts');
-  const value = (await input({ message: `${label}:`, validate: (text) => (text.trim() === '' ? 'required' : true) })).trim();
-  return value;
+  const value = await ctx.prompter.input({ message: `${label}:`, validate: (text) => (text.trim() === '' ? 'required' : true) }, { message: `missing ${flag}`, hint: 'merch login --help shows each way' });
+  return value.trim();
 }

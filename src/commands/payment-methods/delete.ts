@@ -1,9 +1,10 @@
 import { ApiError } from '../../api/errors.js';
 import { deletePaymentMethod, listPaymentMethods } from '../../api/resources/payment-methods.js';
 import type { Context } from '../../context.js';
-import { CancelledError, UsageError } from '../../errors.js';
+import { CancelledError } from '../../errors.js';
 import { isMachineOutput, printJson } from '../../output/render.js';
 import { describe } from './list.js';
+import { cannotAsk, needsYes } from '../../prompter.js';
 
 /**
  * Deletes a payment method. The service refuses to remove the default method while others
@@ -11,9 +12,8 @@ import { describe } from './list.js';
  * answer is known to be no. The server's own refusal (a race) is shown as it comes (exit 5).
  */
 export async function run(ctx: Context, id: string): Promise<void> {
-  if (!ctx.yes && !ctx.io.canPrompt) {
-    throw new UsageError('--yes required when not interactive', `merch payment-methods delete ${id} --yes`);
-  }
+  const unless = needsYes(`merch payment-methods delete ${id} --yes`);
+  if (!ctx.yes && !ctx.prompter.canPrompt) throw cannotAsk(unless);
   const methods = await listPaymentMethods(ctx.api());
   const method = methods.find((m) => m.id === id);
   const others = methods.filter((m) => m.id !== id);
@@ -27,9 +27,8 @@ export async function run(ctx: Context, id: string): Promise<void> {
     );
   }
   if (!ctx.yes) {
-    const { confirm } = await import('@inquirer/prompts');
     const what = method ? `${id} (${describe(method)})` : id;
-    const yes = await confirm({ message: `Delete payment method ${what}?`, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr });
+    const yes = await ctx.prompter.confirm({ message: `Delete payment method ${what}?`, default: false, output: 'stderr' }, unless);
     if (!yes) throw new CancelledError('not deleted');
   }
   const { gone } = await deletePaymentMethod(ctx.api(), id);

@@ -14,6 +14,7 @@ import { checkInputFile, checkOutputFile } from '../../path-flags.js';
 import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
+import { cannotAsk, needsYes } from '../../../prompter.js';
 
 /**
  * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
@@ -89,7 +90,7 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: Prep
   const pieces = await piecesFromFlags(options, ctx.io.stdin);
   const first = await prepareOrder(ctx.api(), pieces);
   if (first.complete) return { order: first.order, viaWizard: false };
-  if (!ctx.io.canPrompt) {
+  if (!ctx.prompter.canPrompt) {
     throw new UsageError(
       `the order is incomplete: missing ${missingFlags(first.missing)}`,
       'give the order with flags, --file or --recipients (see merch orders create --help), or run in a terminal for the wizard',
@@ -104,17 +105,17 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: Prep
 /** Whether the priced plan (which names the payment method) is shown: on a terminal, before the question or as the dry run. */
 function planShown(ctx: Context, options: OrderFlags): boolean {
   if (options.dryRun) return ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
-  return !ctx.yes && ctx.io.canPrompt;
+  return !ctx.yes && ctx.prompter.canPrompt;
 }
 
 /** Placing an order spends money: the priced plan, then a question whose default is no. */
 async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<boolean> {
   if (ctx.yes) return true;
-  if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the order, or --dry-run to see it');
+  const unless = needsYes('add --yes to create the order, or --dry-run to see it');
+  if (!ctx.prompter.canPrompt) throw cannotAsk(unless);
   const { formatPlan } = await import('./plan-view.js');
   ctx.io.out(formatPlan(ctx.io, priced, order.body, paymentOf(order)));
-  const { confirm: ask } = await import('@inquirer/prompts');
-  return ask({ message: 'Place this order?', default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+  return ctx.prompter.confirm({ message: 'Place this order?', default: false }, unless);
 }
 
 /**

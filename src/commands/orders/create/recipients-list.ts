@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
 import type { Context } from '../../../context.js';
-import { CliError, ExitCode, UsageError } from '../../../errors.js';
+import { CliError, ExitCode } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
 import { keepTheHeapLean } from '../../../lib/v8-flags.js';
 import type { OrderPieces } from '../../../orders/builder.js';
@@ -23,6 +23,7 @@ import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated, withOutcome } from './print.js';
 import { count } from '../../../lib/count.js';
+import { cannotAsk, needsYes } from '../../../prompter.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
@@ -77,7 +78,7 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
       } catch (err) {
         // A list whose rows name no product: on a terminal, the wizard asks for the order's
         // other pieces (the list's rows are the recipients); nothing was sent yet.
-        if (!(err instanceof BuildError) || err.problem !== 'row-without-product' || !ctx.io.canPrompt) throw err;
+        if (!(err instanceof BuildError) || err.problem !== 'row-without-product' || !ctx.prompter.canPrompt) throw err;
         await attempt({ ...run, pieces: await askWizard(ctx, run) });
       }
     });
@@ -165,16 +166,16 @@ async function confirm(ctx: Context, plan: ListPlan, run: ListRun): Promise<bool
     if (plan.paymentIsDefault && plan.paymentMethod && plan.batches.length > 0) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
     return true;
   }
-  if (!ctx.io.canPrompt) throw new UsageError('--yes required when not interactive', 'add --yes to create the orders, or --dry-run to see them');
+  const unless = needsYes('add --yes to create the orders, or --dry-run to see them');
+  if (!ctx.prompter.canPrompt) throw cannotAsk(unless);
   if (plan.single) {
     const { formatPlan } = await import('./plan-view.js');
     ctx.io.out(formatPlan(ctx.io, plan.single.priced, plan.single.order.body, paymentOf(plan.single.order)));
   } else {
     await printPlannedOrders(ctx, plan);
   }
-  const { confirm: ask } = await import('@inquirer/prompts');
   const question = plan.batches.length === 1 ? 'Place this order?' : `Place these ${plan.batches.length} orders?`;
-  return ask({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stdout });
+  return ctx.prompter.confirm({ message: question, default: false }, unless);
 }
 
 /** What sending would cost, for a terminal (broken between words where wider than it: wrapText). */

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { confirm, input, select } from '@inquirer/prompts';
 import { ApiError } from '../../../api/errors.js';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
 import { listPaymentMethods } from '../../../api/resources/payment-methods.js';
@@ -18,6 +17,7 @@ import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type Reci
 import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
+import type { Prompter, Unless } from '../../../prompter.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -38,20 +38,21 @@ import { asCliError } from '../../exit-codes.js';
  * command).
  */
 
-type PromptIO = { input: NodeJS.ReadableStream; output: NodeJS.WritableStream };
+/** The wizard runs only where a person can answer (command.ts decides); were it asked elsewhere, this is what to do. */
+const WIZARD: Unless = { message: 'the order is incomplete', hint: 'give the order with flags, --file or --recipients (see merch orders create --help)' };
 
 export async function runWizard(ctx: Context, given: OrderPieces): Promise<OrderPieces> {
-  const io: PromptIO = { input: ctx.io.stdin, output: ctx.io.stdout };
+  const ask = ctx.prompter;
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
 
   // 1. The product.
-  const product = base.product === undefined ? await askProduct(ctx, io) : await retrying(ctx, io, () => getCustomProduct(ctx.api(), String(base.product)));
+  const product = base.product === undefined ? await askProduct(ctx, ask) : await retrying(ctx, ask, () => getCustomProduct(ctx.api(), String(base.product)));
   base.product = Number(product.id);
 
   // 2. The recipients: typed in, one or more, or a CSV.
   if (!pieces.recipient && !pieces.recipients) {
-    const how = await choose<'typed' | 'csv'>(
+    const how = await ask.select<'typed' | 'csv'>(
       {
         message: 'Recipients',
         choices: [
@@ -59,11 +60,11 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
           { name: 'Many recipients from a CSV file', value: 'csv' },
         ],
       },
-      io,
+      WIZARD,
     );
-    if (how === 'csv') pieces.recipients = await askCsv(io, product);
+    if (how === 'csv') pieces.recipients = await askCsv(ask, product);
     else {
-      const typed = await askRecipients(io);
+      const typed = await askRecipients(ask);
       if (typed.length === 1) pieces.recipient = typed[0];
       else pieces.recipients = typedRecipients(typed);
     }
@@ -75,14 +76,14 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
     if (csv?.attributeColumns.includes(kind.name)) continue;
     if (Object.keys(base.attributes).some((given) => findOffered([kind], given))) continue;
     if (kind.values.length === 1) continue; // the only value: nothing to choose
-    base.attributes[kind.name] = await choose<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, io);
+    base.attributes[kind.name] = await ask.select<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, WIZARD);
   }
 
   // 4. Quantity (per recipient with many, unless the CSV has a quantity column).
   if (base.quantity === undefined && !csv?.hasQuantity) {
-    const answer = await input(
+    const answer = await ask.input(
       { message: csv ? 'Quantity for each recipient' : 'Quantity', default: '1', validate: (value) => quantityProblem(value) ?? true },
-      io,
+      WIZARD,
     );
     base.quantity = Number(answer.trim());
   }
@@ -90,35 +91,19 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
 
   // 5. Payment method, the account's default preselected (the one rule of orders/payment-method.ts).
   if (pieces.paymentMethodId === undefined) {
-    const methods = await retrying(ctx, io, () => listPaymentMethods(ctx.api()));
+    const methods = await retrying(ctx, ask, () => listPaymentMethods(ctx.api()));
     if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
     const preferred = accountDefault(methods);
-    pieces.paymentMethodId = await choose<string>(
+    pieces.paymentMethodId = await ask.select<string>(
       {
         message: preferred ? 'Payment method' : 'Payment method (the account has no default: choose one)',
         choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.id === preferred?.id ? ' (default)' : ''}  ${m.id}`, value: m.id })),
         default: preferred?.id,
       },
-      io,
+      WIZARD,
     );
   }
   return pieces;
-}
-
-/** Up a line, and that line erased. */
-const ERASE_LINE_ABOVE = '\u001b[1A\u001b[2K';
-
-/**
- * A choice among several. Ctrl-C at it leaves no `↑↓ navigate • ⏎ select` under the
- * "cancelled" that ends the run: inquirer leaves the prompt as it was, keys line last.
- */
-async function choose<T>(config: Parameters<typeof select<T>>[0], io: PromptIO): Promise<T> {
-  try {
-    return await select<T>(config, io);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ExitPromptError') io.output.write(ERASE_LINE_ABOVE);
-    throw error;
-  }
 }
 
 /** The account's default payment method, or none when the account has several and none is marked. */
@@ -136,14 +121,14 @@ function accountDefault(methods: PaymentMethod[]): PaymentMethod | undefined {
  * chooses: try again, or stop (ShownError: the run ends with the failure's exit code). A
  * failure already met (`failed`, e.g. in a prompt's check) is shown first.
  */
-async function retrying<T>(ctx: Context, io: PromptIO, call: () => Promise<T>, failed?: unknown): Promise<T> {
+async function retrying<T>(ctx: Context, ask: Prompter, call: () => Promise<T>, failed?: unknown): Promise<T> {
   let failure = failed;
   for (;;) {
     if (failure !== undefined) {
       const error = serviceFailure(failure);
       if (error === undefined) throw failure;
       ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
-      const next = await choose<'again' | 'stop'>(
+      const next = await ask.select<'again' | 'stop'>(
         {
           message: 'What now?',
           choices: [
@@ -151,7 +136,7 @@ async function retrying<T>(ctx: Context, io: PromptIO, call: () => Promise<T>, f
             { name: `Stop (exit ${error.exitCode})`, value: 'stop' },
           ],
         },
-        io,
+        WIZARD,
       );
       if (next === 'stop') throw new ShownError(error);
     }
@@ -173,10 +158,10 @@ function serviceFailure(error: unknown): CliError | undefined {
  * answer is checked, so that "no match" asks again at once; a search that fails ends the
  * prompt and is offered again (retrying), never reported as "no match".
  */
-async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
+async function askProduct(ctx: Context, ask: Prompter): Promise<CustomProduct> {
   let matches: CustomProduct[] = [];
   let failed: { term: string; error: unknown } | undefined;
-  await input(
+  await ask.input(
     {
       message: 'Custom product (a name to search for, or its id)',
       validate: async (value) => {
@@ -194,24 +179,24 @@ async function askProduct(ctx: Context, io: PromptIO): Promise<CustomProduct> {
         return matches.length > 0 || noMatch(term);
       },
     },
-    io,
+    WIZARD,
   );
   if (failed) {
     const { term, error } = failed;
-    matches = await retrying(ctx, io, () => lookUp(ctx, term), error);
+    matches = await retrying(ctx, ask, () => lookUp(ctx, term), error);
     if (matches.length === 0) {
-      io.output.write(`${noMatch(term)}\n`);
-      return askProduct(ctx, io);
+      ctx.io.stdout.write(`${noMatch(term)}\n`);
+      return askProduct(ctx, ask);
     }
   }
   if (matches.length === 1) {
     // Say which product the answer found, as a choice among several would show it.
-    io.output.write(`  ${productLabel(matches[0]!)}\n`);
+    ctx.io.stdout.write(`  ${productLabel(matches[0]!)}\n`);
     return matches[0]!;
   }
-  const id = await choose<string>(
+  const id = await ask.select<string>(
     { message: 'Which one', choices: matches.map((p) => ({ name: productLabel(p), value: String(p.id) })) },
-    io,
+    WIZARD,
   );
   return matches.find((p) => String(p.id) === id)!;
 }
@@ -254,22 +239,22 @@ async function bySearch(ctx: Context, term: string): Promise<CustomProduct[]> {
 }
 
 /** One recipient after another, each field checked as it is typed. */
-async function askRecipients(io: PromptIO): Promise<Record<string, string>[]> {
+async function askRecipients(ask: Prompter): Promise<Record<string, string>[]> {
   const recipients: Record<string, string>[] = [];
-  do recipients.push(await askRecipient(io, recipients.length + 1));
-  while (await confirm({ message: 'Add another recipient?', default: false }, io));
+  do recipients.push(await askRecipient(ask, recipients.length + 1));
+  while (await ask.confirm({ message: 'Add another recipient?', default: false }, WIZARD));
   return recipients;
 }
 
 const NEEDED = new Set<string>(USUAL_RECIPIENT_FIELDS);
 
-async function askRecipient(io: PromptIO, n: number): Promise<Record<string, string>> {
+async function askRecipient(ask: Prompter, n: number): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const field of ADDRESS_FIELDS) {
     const label = `${n > 1 ? `Recipient ${n}: ` : ''}${capital(field.replace(/_/g, ' '))}${NEEDED.has(field) ? '' : ' (optional)'}`;
     // A country is shown as it is stored: `ie` is IE.
     const transformer = field === 'country' ? (answer: string) => answer.toUpperCase() : undefined;
-    const value = (await input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true, transformer }, io)).trim();
+    const value = (await ask.input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true, transformer }, WIZARD)).trim();
     if (value !== '') out[field] = field === 'country' ? value.toUpperCase() : value;
   }
   return out;
@@ -296,9 +281,9 @@ function typedRecipients(recipients: Record<string, string>[]): RecipientsCsv {
 }
 
 /** The path of a recipients CSV, read and checked against the product when it is given. */
-async function askCsv(io: PromptIO, product: CustomProduct): Promise<RecipientsCsv> {
+async function askCsv(ask: Prompter, product: CustomProduct): Promise<RecipientsCsv> {
   let parsed: RecipientsCsv | undefined;
-  await input(
+  await ask.input(
     {
       message: 'Recipients CSV file',
       validate: async (answer) => {
@@ -320,7 +305,7 @@ async function askCsv(io: PromptIO, product: CustomProduct): Promise<RecipientsC
         return csvProblem(parsed, product) ?? true;
       },
     },
-    io,
+    WIZARD,
   );
   return parsed!;
 }
