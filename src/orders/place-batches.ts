@@ -17,6 +17,7 @@ import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './r
 import type { ResultRow } from './results-file.js';
 import type { ValidationIssue } from './validate.js';
 import { count } from '../lib/count.js';
+import { withoutExternalId } from './order-journal.js';
 
 /**
  * Placing a recipients list (`orders create --recipients FILE`, in batches with
@@ -37,7 +38,9 @@ import { count } from '../lib/count.js';
  *    duplicate answer compared with the service's order.
  *
  * The list is read as a stream, three times (to find its rows' contents, to check the rows
- * to send, to send them), so memory holds a digest per row, not the rows.
+ * to send, to send them), so memory holds a digest per row, not the rows. A list sent as one
+ * order is read once: its rows are kept from pass one, since the order's body holds them all
+ * anyway, and the order checked in planning is the one sent.
  */
 
 export interface ListRun {
@@ -149,7 +152,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, run.assumeUnsent);
   const decided = decide(read, held);
   if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
-  const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups);
+  const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups, read.kept);
   const subtotals = batches.batches.map((b) => b.subtotal);
   return {
     ...head,
@@ -164,7 +167,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
     ...(batches.single ? { single: batches.single } : {}),
     decided,
     held,
-    rows: { digests: read.digests, sheetRows: read.sheetRows },
+    rows: { digests: read.digests, sheetRows: read.sheetRows, kept: read.kept },
   };
 }
 
@@ -202,7 +205,7 @@ export async function placeBatches(run: ListRun, ports: ListPorts, options: { co
   if (ports.confirm && !(await ports.confirm(plan))) throw new PlacingStopped('cancelled: no order was created');
   const outcomes: ListOutcome[] = plan.earlier.map((o) => ({ batch: o.batch, external_id: o.external_id, order_id: o.order_id, status: 'existing', rows: o.rows, ...(o.unlisted > 0 ? { unlisted: o.unlisted } : {}) }));
   if (ports.results) await ports.results.append(existingResults(decided, held, rows.sheetRows));
-  const sending = { checkedUnsent: held.conclusive || run.assumeUnsent === true, rows };
+  const sending = { checkedUnsent: held.conclusive || run.assumeUnsent === true, rows, checked: plan.single?.order };
   const placed = await sendBatches(run, plan, ports, options.concurrency ?? 1, sending);
   outcomes.push(...placed.outcomes);
   if (placed.failure !== undefined) throw placed.failure;
@@ -215,6 +218,8 @@ interface ReadList {
   /** Each row's spreadsheet row number (header = 1; blank rows are skipped, so these can jump), in list order. */
   sheetRows: number[];
   derivedRunId: string;
+  /** The rows themselves, when the list goes as one order (whose body holds them all anyway): not read again. */
+  kept?: RecipientsCsv[];
 }
 
 /** Pass one: each row's content, and the run id the list and the pieces derive. */
@@ -225,7 +230,9 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
   const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
   identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
   const base = listBase(run.pieces, run.file);
+  const kept: RecipientsCsv[] | undefined = run.batchSize === undefined ? [] : undefined;
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
+    kept?.push(chunk);
     // Each row as the shipping order it makes (not validated: what it asks for, to match and to tell apart).
     const items = chunk.rows.map((row) => rowItem(chunk, row, base));
     const offerings = await offeringsFor(lookups, items.map((item) => item.product));
@@ -235,7 +242,7 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
       identity.update(`${rowIdentity(row)}\n`);
     });
   }
-  return { digests, sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')) };
+  return { digests, sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
 }
 
 /** A row as it counts for the run's identity: its values, not how the file spells its columns or lines. */
@@ -259,6 +266,8 @@ function listKeyOf(scope: string, path: string): string {
 interface ListRows {
   digests: Digests;
   sheetRows: number[];
+  /** The rows themselves when pass one kept them (the list as one order). */
+  kept?: readonly RecipientsCsv[];
 }
 
 interface Decided {
@@ -320,15 +329,15 @@ function cutBatches(run: ListRun, runId: string, toSend: readonly number[], maxB
 }
 
 /**
- * The list's rows of each batch, in batch order, read from the stream. The batches cut the
- * rows to send in file order, so one walk fills them: a batch is complete when its last row
- * is read.
+ * The list's rows of each batch, in batch order, read from the stream (or from the rows pass
+ * one kept). The batches cut the rows to send in file order, so one walk fills them: a batch
+ * is complete when its last row is read.
  */
-async function* rowsOfBatches(run: ListRun, batches: readonly { rows: number[] }[]): AsyncGenerator<{ index: number; csv: RecipientsCsv }> {
+async function* rowsOfBatches(run: ListRun, batches: readonly { rows: number[] }[], kept?: readonly RecipientsCsv[]): AsyncGenerator<{ index: number; csv: RecipientsCsv }> {
   if (batches.length === 0) return;
   let index = 0;
   let rows: RecipientRow[] = [];
-  for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
+  for await (const chunk of kept ?? readRecipientBatches(run.path, run.file, READ_CHUNK)) {
     for (const row of chunk.rows) {
       const batch = batches[index]!;
       if (row.row !== batch.rows[rows.length]) continue;
@@ -342,7 +351,7 @@ async function* rowsOfBatches(run: ListRun, batches: readonly { rows: number[] }
 }
 
 /** Pass three (checking): every batch to send built and validated; nothing is sent. */
-async function checkBatches(run: ListRun, runId: string, toSend: readonly number[], maxBatch: number, lookups: AccountLookups) {
+async function checkBatches(run: ListRun, runId: string, toSend: readonly number[], maxBatch: number, lookups: AccountLookups, kept?: readonly RecipientsCsv[]) {
   const cut = cutBatches(run, runId, toSend, maxBatch);
   const batches: PlannedBatch[] = [];
   const warnings: ValidationIssue[] = [];
@@ -350,7 +359,7 @@ async function checkBatches(run: ListRun, runId: string, toSend: readonly number
   let paymentMethod: PaymentMethod | undefined;
   let paymentIsDefault = false;
   let single: { order: PreparedOrder; priced: PricedPlan } | undefined;
-  for await (const { index, csv } of rowsOfBatches(run, cut)) {
+  for await (const { index, csv } of rowsOfBatches(run, cut, kept)) {
     const order = await prepareBatch(run, csv, lookups);
     const priced = pricePlan(order.body, order.products);
     if (run.batchSize === undefined) single = { order: { ...order, body: { ...order.body, external_id: cut[index]!.external_id } }, priced };
@@ -375,13 +384,15 @@ async function prepareBatch(run: ListRun, csv: RecipientsCsv, lookups: AccountLo
 interface Sending {
   checkedUnsent: boolean;
   rows: ListRows;
+  /** The list as one order, as planning built and checked it: not built again. */
+  checked?: PreparedOrder;
 }
 
 async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concurrency: number, sending: Sending) {
   const outcomes: ListOutcome[] = [];
   let failure: unknown;
   let stopped = false;
-  const source = rowsOfBatches(run, plan.batches);
+  const source = rowsOfBatches(run, plan.batches, sending.rows.kept);
   let reading: Promise<unknown> = Promise.resolve();
   /** One reader of the stream at a time: each worker takes the next batch. */
   const take = () => {
@@ -416,8 +427,8 @@ async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concu
 /** One batch, exactly once; its rows' results written. A refusal is its outcome; an unknown outcome is thrown. */
 async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv: RecipientsCsv, ports: ListPorts, sending: Sending): Promise<ListOutcome> {
   const base = { batch: batch.batch, external_id: batch.external_id, rows: batch.rows };
-  const order = await prepareBatch(run, csv, ports.lookups);
-  const { external_id: _e, ...body } = order.body;
+  const order = sending.checked ?? (await prepareBatch(run, csv, ports.lookups));
+  const body = withoutExternalId(order.body);
   const p = planSend(ports.journal, body, run.scope, batch.external_id);
   const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
   let placed: PlacedOrder;
