@@ -78,6 +78,21 @@ export function commandIdentity(body: object, scope: string): { key: string; bod
   };
 }
 
+/**
+ * What "the same command" is scoped to: the service and the account (the token stands in for
+ * the account when no account id is known, hashed; a refreshed token keeps the account's scope).
+ */
+export function orderScope(target: { baseUrl: string; accountId?: string; token?: string }): string {
+  const account = target.accountId ?? sha256(target.token ?? '').slice(0, 16);
+  return `${target.baseUrl}|${account}`;
+}
+
+/** A request body without its external id: what the plan gives the external id to. */
+export function withoutExternalId<T extends { external_id?: string }>(body: T): Omit<T, 'external_id'> {
+  const { external_id: _e, ...rest } = body;
+  return rest;
+}
+
 function isEntry(v: unknown): v is JournalEntry {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;

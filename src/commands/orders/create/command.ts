@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -15,6 +14,7 @@ import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
 import { cannotAsk, needsYes } from '../../../prompter.js';
+import { orderScope, withoutExternalId } from '../../../orders/order-journal.js';
 
 /**
  * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
@@ -130,18 +130,9 @@ async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedO
   await writeOut(ctx, `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}`);
 }
 
-function withoutExternalId(body: OrderRequest): OrderRequest {
-  const { external_id: _e, ...rest } = body;
-  return rest;
-}
-
-/**
- * What "the same command" is scoped to: the service and the account (the token stands in for
- * the account when no account id is known; a refreshed token keeps the account's scope).
- */
+/** The scope of the same command (src/orders/order-journal.ts): the service and the account. */
 function scopeOf(ctx: Context): string {
-  const account = ctx.settings.accountId ?? createHash('sha256').update(ctx.settings.token ?? '').digest('hex').slice(0, 16);
-  return `${ctx.settings.baseUrl}|${account}`;
+  return orderScope({ baseUrl: ctx.settings.baseUrl, accountId: ctx.settings.accountId, token: ctx.settings.token });
 }
 
 function writeOut(ctx: Context, text: string): Promise<void> {
