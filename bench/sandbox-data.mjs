@@ -74,7 +74,7 @@ export async function run({ quick }) {
         unit: 'ms',
         goal: `<= ${GOAL}x the in-memory sandbox`,
         pass: data <= GOAL * memory,
-        note: `${runs} interleaved runs each; a fresh sandbox per run`,
+        note: `interleaved, ${runs} ${runs === 1 ? 'run' : 'runs'} each; a fresh sandbox per run`,
       }),
     );
   }
