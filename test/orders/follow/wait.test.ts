@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { merch } from '../support/run-merch.js';
-import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { merch } from '../../support/run-merch.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
 import { despiteFaults, orderMaker } from './helpers.js';
 
 // `orders wait` against sandboxes that move orders on by themselves (--lifecycle), in-process.

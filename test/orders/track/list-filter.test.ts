@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { merch } from '../support/run-merch.js';
-import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { listenForTest } from '../support/servers.js';
-import { waitFor } from '../support/wait-for.js';
+import { merch } from '../../support/run-merch.js';
+import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
+import { listenForTest } from '../../support/servers.js';
+import { waitFor } from '../../support/wait-for.js';
 
 // `orders list --status NAME[,NAME] --since AGE|DATE`, against a sandbox that honours the
 // filter and against a proxy in front of it that drops the filter's parameters (a service

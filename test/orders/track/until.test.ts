@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { cliEnv, merch, startMerch } from '../support/run-merch.js';
-import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { freePort } from '../support/servers.js';
-import { despiteFaults } from '../orders-follow/helpers.js';
-import { useTempDirs } from '../support/temp-dir.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { cliEnv, merch, startMerch } from '../../support/run-merch.js';
+import { createOrder, sandboxApi, useSandbox } from '../../support/sandbox.js';
+import { freePort } from '../../support/servers.js';
+import { despiteFaults } from '../follow/helpers.js';
+import { useTempDirs } from '../../support/temp-dir.js';
 import { batchedSend, orderIdsOf, type TrackRecord } from './helpers.js';
 
 // `orders track --until` against the sandbox's lifecycle (--lifecycle: every order moves on

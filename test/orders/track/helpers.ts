@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { merch } from '../support/run-merch.js';
-import { sandboxApi } from '../support/sandbox.js';
+import { merch } from '../../support/run-merch.js';
+import { sandboxApi } from '../../support/sandbox.js';
 
 export interface Send {
   runId: string;

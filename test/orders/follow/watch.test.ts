@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { cliEnv, merch, startMerch } from '../support/run-merch.js';
-import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { plain } from '../support/output.js';
-import { merchTty } from '../support/process.js';
-import { tempDir } from '../support/temp-dir.js';
-import { waitFor } from '../support/wait-for.js';
-import { answeringServer, json } from '../support/failing-servers.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { cliEnv, merch, startMerch } from '../../support/run-merch.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
+import { plain } from '../../support/output.js';
+import { merchTty } from '../../support/process.js';
+import { tempDir } from '../../support/temp-dir.js';
+import { waitFor } from '../../support/wait-for.js';
+import { answeringServer, json } from '../../support/failing-servers.js';
 import { despiteFaults, orderMaker } from './helpers.js';
 
 /** The sandbox's tracking number of a shipping order. */

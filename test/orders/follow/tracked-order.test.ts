@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OrderFollower } from '../../src/orders/follow/follower.js';
-import { mergeOrder, orderObservation } from '../../src/orders/follow/tracked-order.js';
-import { hasReached, standing } from '../../src/orders/follow/wait-states.js';
+import { OrderFollower } from '../../../src/orders/follow/follower.js';
+import { mergeOrder, orderObservation } from '../../../src/orders/follow/tracked-order.js';
+import { hasReached, standing } from '../../../src/orders/follow/wait-states.js';
 
 const shipment = (id: number, status: string, tracking: string | null = null) => ({
   id,

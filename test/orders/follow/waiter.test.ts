@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors.js';
-import { waitForOrder } from '../../src/orders/follow/waiter.js';
+import { ApiError } from '../../../src/api/errors.js';
+import { waitForOrder } from '../../../src/orders/follow/waiter.js';
 
 // The waiter's verdict on a service that never answers: it failed for the whole wait.
 

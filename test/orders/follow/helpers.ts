@@ -1,4 +1,4 @@
-import { createOrder } from '../support/sandbox.js';
+import { createOrder } from '../../support/sandbox.js';
 
 /** A new order on the sandbox, with an external id of its own (two recipients, so two shipping orders). */
 export function orderMaker(prefix: string): (sandbox: { url: string }) => Promise<any> {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { call } from '../sandbox/helpers.js';
-import { runMerch, startMerch } from '../support/run-merch.js';
-import { useSandbox } from '../support/sandbox.js';
-import { tempDir } from '../support/temp-dir.js';
-import { waitFor } from '../support/wait-for.js';
-import { startListener } from '../sandbox/listener.js';
-import { validOrder } from '../sandbox/order-fixtures.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { call } from '../../sandbox/helpers.js';
+import { runMerch, startMerch } from '../../support/run-merch.js';
+import { useSandbox } from '../../support/sandbox.js';
+import { tempDir } from '../../support/temp-dir.js';
+import { waitFor } from '../../support/wait-for.js';
+import { startListener } from '../../sandbox/listener.js';
+import { validOrder } from '../../sandbox/order-fixtures.js';
 
 // `--lifecycle SECONDS`: each new order moves on by itself, one stage per step, with its
 // events; test controls cancel an order and deliver a stale event on purpose.

@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plain } from '../support/output.js';
-import { merch } from '../support/run-merch.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { tempDir, useTempDirs } from '../support/temp-dir.js';
+import { plain } from '../../support/output.js';
+import { merch } from '../../support/run-merch.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
+import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
+import { tempDir, useTempDirs } from '../../support/temp-dir.js';
 import { batchedSend, orderIdsOf, type Send, type TrackRecord } from './helpers.js';
 
 // `orders track` against a sandbox where only test controls move shipments on, so every

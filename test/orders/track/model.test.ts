@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { merch } from '../support/run-merch.js';
-import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { merch } from '../../support/run-merch.js';
+import { createOrder, sandboxApi, useSandbox } from '../../support/sandbox.js';
 import type { TrackRecord } from './helpers.js';
 
 // A model-based test of `orders track`: a send of two orders (four shipments) moves on step

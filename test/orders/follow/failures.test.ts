@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { answeringServer, DJANGO_500_PAGE, failingService, html, json, NGINX_502_PAGE } from '../support/failing-servers.js';
-import { cliEnv, merch, startMerch } from '../support/run-merch.js';
+import { answeringServer, DJANGO_500_PAGE, failingService, html, json, NGINX_502_PAGE } from '../../support/failing-servers.js';
+import { cliEnv, merch, startMerch } from '../../support/run-merch.js';
 
 // Issue 19.4: the waiters (orders wait, orders watch) against a service that fails. A
 // failure that will not pass by waiting stops them at once with its cause; 5xx, 429 and no
