@@ -160,7 +160,7 @@ function accountedFor(
         return;
       }
       // Most shipping orders list one or two items: a scan is cheapest.
-      const twice = refs.slice(0, r).findIndex((prev) => isObject(prev) && prev.id === ref.id);
+      const twice = earlierIndex(refs, r, ref.id);
       if (twice !== -1) warn(['shipping_orders', s, 'line_items', r, 'id'], `line item ${ref.id} is listed twice in this shipping order (also line_items[${twice}]): the quantities add up`);
       if (!isPositiveInteger(ref.quantity)) uncountable.add(ref.id);
       else carried.set(ref.id, (carried.get(ref.id) ?? 0) + ref.quantity);
@@ -228,6 +228,15 @@ function checkAttributes(
     spelt.set(i, sorted);
   });
   return spelt;
+}
+
+/** The index of the first of `refs[0..before)` with this `id`, or -1. */
+function earlierIndex(refs: unknown[], before: number, id: number): number {
+  for (let i = 0; i < before; i++) {
+    const prev = refs[i];
+    if (isObject(prev) && prev.id === id) return i;
+  }
+  return -1;
 }
 
 function listValues(values: string[]): string {

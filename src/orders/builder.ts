@@ -183,6 +183,15 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
 }
 
 /**
+ * The built order with this payment method, as `buildOrder` makes it from the same pieces
+ * and `paymentMethodId` (the account's default, known once the pieces were built), without
+ * assembling the rows again: a list of 10,000 rows took ~15 ms a build.
+ */
+export function withPaymentMethod(built: BuiltOrder, paymentMethodId: string): BuiltOrder {
+  return { ...built, body: { ...built.body, payment_method_id: paymentMethodId } };
+}
+
+/**
  * Where a field of a row's line item came from: the base item (`--attr size`) only when it
  * gave that field and the row did not; otherwise the row and the column, even when the cell
  * is empty or the file has no such column (the row is where the value is missing).

@@ -4,7 +4,7 @@ import { getCustomProduct } from '../api/resources/custom-products.js';
 import { listPaymentMethods } from '../api/resources/payment-methods.js';
 import type { CustomProduct, PaymentMethod } from '../api/schemas.js';
 import type { OrderRequest } from '../contract/order-request.js';
-import { buildOrder, type MissingPiece, type OrderPieces } from './builder.js';
+import { buildOrder, withPaymentMethod, type MissingPiece, type OrderPieces } from './builder.js';
 import { OrderInvalid } from './errors.js';
 import { defaultPaymentMethod } from './payment-method.js';
 import { validateOrder, type ValidationIssue } from './validate.js';
@@ -38,7 +38,7 @@ export async function prepareOrder(client: ApiClient, given: OrderPieces, lookup
   const methods = await lookups.paymentMethods();
   const named = given.paymentMethodId ?? paymentMethodOfFile(given.file);
   // The account's default is a piece like any other: the builder alone assembles the body.
-  const built = named === undefined ? buildOrder({ ...given, paymentMethodId: defaultPaymentMethod(methods).id }) : assembled;
+  const built = named === undefined ? withPaymentMethod(assembled, defaultPaymentMethod(methods).id) : assembled;
 
   const products = await lookups.products(productIdsOf(built.body));
   const result = validateOrder(built.body, {

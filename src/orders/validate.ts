@@ -39,19 +39,20 @@ export function validateOrder(body: unknown, options: ValidateOptions = {}): Val
   return { ok: true, body: result.body, issues: [], warnings };
 }
 
-/** Emails and countries that do not look right, in the billing address and every recipient. */
+/** Emails and countries that do not look right, in the billing address and every recipient (a path made only for a finding: a list has 10,000 recipients). */
 function addressWarnings(body: unknown): Finding[] {
   if (typeof body !== 'object' || body === null) return [];
   const { billing_address: billing, shipping_orders: shippingOrders } = body as Record<string, unknown>;
-  const addresses: [FieldPath, unknown][] = [[['billing_address'], billing]];
+  const findings: Finding[] = [];
+  const check = (address: unknown, path: () => FieldPath) => {
+    if (typeof address !== 'object' || address === null) return;
+    for (const { field, problem } of addressProblems(address as Record<string, unknown>)) findings.push({ path: [...path(), field], message: `${problem}: the service may refuse it` });
+  };
+  check(billing, () => ['billing_address']);
   if (Array.isArray(shippingOrders)) {
-    shippingOrders.forEach((so: unknown, i) => addresses.push([['shipping_orders', i, 'recipient'], (so as { recipient?: unknown } | null)?.recipient]));
+    for (let i = 0; i < shippingOrders.length; i++) check((shippingOrders[i] as { recipient?: unknown } | null)?.recipient, () => ['shipping_orders', i, 'recipient']);
   }
-  return addresses.flatMap(([path, address]) =>
-    typeof address === 'object' && address !== null
-      ? addressProblems(address as Record<string, unknown>).map(({ field, problem }) => ({ path: [...path, field], message: `${problem}: the service may refuse it` }))
-      : [],
-  );
+  return findings;
 }
 
 function whereOf(path: FieldPath, sources?: OrderSources): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BuildError, buildOrder } from '../../src/orders/builder.js';
+import { BuildError, buildOrder, withPaymentMethod } from '../../src/orders/builder.js';
 import { parseRecipientsCsv } from '../../src/orders/recipients-csv.js';
 import { validateOrder } from '../../src/orders/validate.js';
 
@@ -100,6 +100,18 @@ describe('buildOrder from a recipients CSV', () => {
     const warned = buildOrder({ items: [{ product: 7, attributes: { color: 'Navy', size: 'M' }, origin: attr }], recipients: csv('\nAnn,Lee,a,Oslo,OS,,NO\n'), paymentMethodId: 'pm_1' });
     expect(validateOrder(warned.body, { products, sources: warned.sources }).warnings.map((w) => w.where)).toContain('recipients.csv row 2, column postal_code');
   });
+});
+
+test('withPaymentMethod: the order buildOrder makes with that payment method, its rows not built again', () => {
+  const pieces = { items: [{ product: 7, attributes: { size: 'M' } }], recipients: csv(',size\nAnn,Lee,a,Oslo,OS,1,NO,\nBo,Ek,b,Oslo,OS,2,NO,L\n'), externalId: 'run-1' };
+  const built = buildOrder(pieces);
+  const paid = withPaymentMethod(built, 'pm_9');
+  const rebuilt = buildOrder({ ...pieces, paymentMethodId: 'pm_9' });
+  expect(paid.body).toEqual(rebuilt.body);
+  expect(paid.missing).toEqual(rebuilt.missing);
+  expect(paid.sources).toBe(built.sources);
+  expect(paid.body.shipping_orders).toBe(built.body.shipping_orders);
+  expect(built.body).not.toHaveProperty('payment_method_id');
 });
 
 describe('buildOrder from flags and files', () => {
