@@ -105,9 +105,14 @@ export class JsonlJournal {
 
   /** Appends one record; resolves once it is on disk. */
   append(record: object): Promise<void> {
+    return this.appendJson(JSON.stringify(record));
+  }
+
+  /** Appends one record given as its JSON text, on one line; resolves once it is on disk. */
+  appendJson(json: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`the journal ${this.file} is closed`));
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const line = `${this.needsNewline ? '\n' : ''}${JSON.stringify(record)}\n`;
+    const line = `${this.needsNewline ? '\n' : ''}${json}\n`;
     this.needsNewline = false;
     return new Promise((resolve, reject) => {
       this.queue.push({ line, resolve, reject });

@@ -51,8 +51,12 @@ export class EventJournal {
     return new EventJournal(jsonl, lastId + 1, undelivered);
   }
 
-  /** Appends a received delivery; resolves with its record once it is on disk. */
-  async append(delivery: Delivery, forwardTo: readonly string[] = [], receivedAt = new Date()): Promise<JournalEvent> {
+  /**
+   * Appends a received delivery; resolves with its record once it is on disk. `json`, the
+   * text the delivery was parsed from, is written into the record as it is when it can be
+   * (one line, nothing but `hook` and `data`), rather than serialised again.
+   */
+  async append(delivery: Delivery, forwardTo: readonly string[] = [], receivedAt = new Date(), json?: string): Promise<JournalEvent> {
     const event: JournalEvent = {
       id: this.nextId++,
       received_at: receivedAt.toISOString(),
@@ -61,7 +65,13 @@ export class EventJournal {
       data: delivery.data,
       ...(forwardTo.length > 0 ? { forward_to: [...forwardTo] } : {}),
     };
-    await this.jsonl.append(event);
+    const body = json === undefined ? -1 : reusableObjectStart(json, delivery);
+    if (body === -1) {
+      await this.jsonl.append(event);
+    } else {
+      const { hook, data, ...head } = event;
+      await this.jsonl.appendJson(`${JSON.stringify(head).slice(0, -1)},${json!.slice(body + 1)}`);
+    }
     if (event.forward_to) this.undelivered.set(event.id, { event, targets: [...event.forward_to] });
     return event;
   }
@@ -84,6 +94,16 @@ export class EventJournal {
   close(): Promise<void> {
     return this.jsonl.close();
   }
+}
+
+/**
+ * Where the object of `json` opens, when its text can stand in the record for `hook` and
+ * `data`: one line (a record is a line), and no key but those two. Else -1.
+ */
+function reusableObjectStart(json: string, delivery: Delivery): number {
+  if (json.includes('\n') || json.includes('\r') || Object.keys(delivery).length !== 2) return -1;
+  const start = json.indexOf('{');
+  return json.slice(0, start).trim() === '' ? start : -1;
 }
 
 function settle(map: Map<number, PendingEvent>, pending: PendingEvent, target: string): void {

@@ -30,7 +30,8 @@ export interface ReceiverOptions {
   /** Time allowed for the request headers, then for the whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
-  accept: (delivery: Delivery) => Promise<void>;
+  /** Gets each delivery with the JSON text it was parsed from. */
+  accept: (delivery: Delivery, json: string) => Promise<void>;
   onRejected?: (rejection: Rejection) => void;
 }
 
@@ -89,9 +90,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return;
     }
 
+    const text = body.toString('utf8');
     let json: unknown;
     try {
-      json = JSON.parse(body.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       return refuse(400, 'body is not JSON');
     }
@@ -107,7 +109,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
 
     if (options.events && !options.events.has(delivery.hook.event)) return respond(res, 204);
     try {
-      await options.accept(delivery);
+      await options.accept(delivery, text);
     } catch (error) {
       return refuse(503, `could not save the event: ${(error as Error).message}`);
     }

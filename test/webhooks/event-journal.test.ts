@@ -35,6 +35,26 @@ describe('EventJournal', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it('writes the received JSON text into the record when it is one line of hook and data only', async () => {
+    const file = await journalPath();
+    const journal = await EventJournal.open(file);
+    const at = new Date('2025-01-02T03:04:05Z');
+    const sent = delivery('order.changed', { id: 42, note: 'é \u2028' });
+    const received = ` { "data" : {"note":"é \\u2028","id":42}, "hook":${JSON.stringify(sent.hook)} } `;
+    const spaced = await journal.append(sent, ['http://t/'], at, received);
+    const multiline = await journal.append(sent, [], at, JSON.stringify(sent, null, 2));
+    const extraKey = { ...sent, extra: 1 } as typeof sent;
+    const other = await journal.append(extraKey, [], at, JSON.stringify(extraKey));
+    await journal.close();
+
+    const text = await readFile(file, 'utf8');
+    expect(text.split('\n')[0]).toBe(
+      `{"id":1,"received_at":"2025-01-02T03:04:05.000Z","event":"order.changed","forward_to":["http://t/"],${received.trimStart().slice(1)}`,
+    );
+    expect(await lines(file)).toEqual([spaced, multiline, other]);
+    expect(other).not.toHaveProperty('extra');
+  });
+
   it('continues numbering after a reopen', async () => {
     const file = await journalPath();
     let journal = await EventJournal.open(file);

@@ -50,8 +50,8 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     if (pending.length > 0) ctx.io.err(`resuming ${pending.length} events not yet forwarded`);
     for (const { event, targets } of pending) forwarder.enqueue(event, targets);
 
-    receiver = await listen(ctx, { ...options, secret }, events, async (delivery) => {
-      const event = await journal.append(delivery, routes.targetsFor(delivery.hook.event));
+    receiver = await listen(ctx, { ...options, secret }, events, async (delivery, json) => {
+      const event = await journal.append(delivery, routes.targetsFor(delivery.hook.event), new Date(), json);
       show.print(event);
       forwarder.enqueue(event, event.forward_to ?? []);
     });
