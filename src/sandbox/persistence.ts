@@ -175,6 +175,8 @@ export class Persistence {
   private schedule(): void {
     this.writing ??= this.writeAll().finally(() => {
       this.writing = undefined;
+      // A change made after the last batch was taken, before this ran, found it still writing.
+      if (this.durable < this.changes && !this.failure) this.schedule();
     });
   }
 
