@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/sandbox/catalog.js';
@@ -97,5 +97,30 @@ describe('--data journal', () => {
     expect(await ids(third)).toEqual([...acknowledged, next].sort((a, b) => a - b));
     third.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  });
+
+  it('replays a journal the snapshot already holds (a crash between the two) to the same state', async () => {
+    const data = join(tempDir('merch-sandbox-'), 's.json');
+    const first = await startSandbox({ port: 0, catalog: 20, data });
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index++) ids.push((await call(first, '/v1/orders/', { body: await validOrder(first) })).body.id);
+    const hook = (await call(first, '/v1/core/webhooks/', { body: { event: 'order.changed', target: 'http://127.0.0.1:9/hook' } })).body.id;
+    await call(first, `/v1/core/webhooks/${hook}`, { method: 'DELETE' });
+    const journal = `${data}.journal`;
+    copyFileSync(journal, `${journal}.kept`);
+    // A clean stop of a small state writes it as one snapshot and removes the journal...
+    await first.close();
+    expect(existsSync(journal)).toBe(false);
+    // ...and a crash right after the snapshot's rename would have left the old journal.
+    copyFileSync(`${journal}.kept`, journal);
+    const second = await startSandbox({ port: 0, catalog: 20, data });
+    try {
+      const listed = (await call(second, '/v1/orders?limit=10')).body.results.map((order: { id: number }) => order.id);
+      expect(listed.sort()).toEqual(ids);
+      expect((await call(second, '/v1/core/webhooks/')).body.count).toBe(0);
+      expect((await call(second, '/v1/orders/', { body: await validOrder(second) })).body.id).toBe(ids.at(-1)! + 1);
+    } finally {
+      await second.close();
+    }
   });
 });
