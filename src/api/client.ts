@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { isLoopbackHost } from '../config/settings.js';
+import { isLoopbackHost } from '../lib/loopback.js';
 import { keepWebAssemblyOnTheBaselineCompiler } from '../lib/v8-flags.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';

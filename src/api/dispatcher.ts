@@ -1,5 +1,5 @@
 import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
-import { isLoopbackHost } from '../config/settings.js';
+import { isLoopbackHost } from '../lib/loopback.js';
 import { anyProxy, type ProxyEnvironment, type ProxyVariable } from '../lib/proxy-environment.js';
 import { RequestNotSent, type Failure } from './errors.js';
 

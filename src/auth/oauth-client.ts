@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { newDispatcher, proxyFailure } from '../api/dispatcher.js';
 import { connectionFailure, describeCause, describeFailure, RequestTimeoutError } from '../api/errors.js';
-import { isLoopbackHost } from '../config/settings.js';
+import { isLoopbackHost } from '../lib/loopback.js';
 import { VERSION } from '../version.js';
 import { AuthError } from './errors.js';
 import type { OAuthApp, Grant, Tokens } from './oauth-app.js';

@@ -1,5 +1,6 @@
 import { ConfigError } from './errors.js';
-import { isLoopbackHost, onLoopback, SANDBOX_DESIGN_TOOL_KEY, type Settings } from './settings.js';
+import { isLoopbackHost, onLoopback } from '../lib/loopback.js';
+import { SANDBOX_DESIGN_TOOL_KEY, type Settings } from './settings.js';
 
 const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)';
 

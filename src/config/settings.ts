@@ -3,6 +3,7 @@ import { ConfigError } from './errors.js';
 import { configDir, moveOldConfigDir } from './paths.js';
 import { holds } from './secret-storage.js';
 import { readProfile, type Profile, type Session } from './store.js';
+import { onLoopback } from '../lib/loopback.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_TOKEN = 'sandbox-token';
@@ -121,15 +122,6 @@ export function normaliseUrl(value: string, origin: string): string {
     throw new ConfigError(`${origin}: only http and https URLs are supported: ${value}`, 'not-a-url');
   }
   return url.toString().replace(/\/+$/, '');
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-export function onLoopback(url: string): boolean {
-  return isLoopbackHost(new URL(url).hostname);
 }
 
 function pick(flag: string | undefined, envValue: string | undefined, stored: string | undefined, fallback: string): [string, Source] {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isLoopbackHost } from '../../config/settings.js';
+import { isLoopbackHost } from '../../lib/loopback.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
