@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
-import { newDispatcher } from '../api/dispatcher.js';
+import { newDispatcher, proxyFailure } from '../api/dispatcher.js';
+import { describeFailure } from '../api/errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { VERSION } from '../version.js';
@@ -99,7 +100,7 @@ export class Forwarder {
   private async deliver(event: JournalEvent, target: string): Promise<boolean> {
     const signal = this.stop.signal;
     for (let attempt = 0; !signal.aborted; attempt++) {
-      const result = await postEvent(target, event, { timeoutMs: this.timeoutMs, signal, dispatcher: this.agent });
+      const result = await postEvent(target, event, { timeoutMs: this.timeoutMs, signal, dispatcher: this.agent, proxy: this.options.proxy });
       if (result.ok) {
         // A marker that cannot be written (the journal failed) only means the event is
         // forwarded again after a restart: forwarding is at-least-once either way.
@@ -121,6 +122,8 @@ export interface PostOptions {
   signal?: AbortSignal;
   /** Direct, or through the proxy (src/api/dispatcher.ts). */
   dispatcher: Dispatcher;
+  /** The proxy the dispatcher goes through, to name its failures as every request does. */
+  proxy?: ProxyEnvironment;
 }
 
 /** POSTs the event's original `{hook, data}` body to a target once. */
@@ -148,7 +151,8 @@ export async function postEvent(
     return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, problem: `answered ${status}` };
   } catch (error) {
     if (timeout.aborted) return { ok: false, problem: `no answer within ${options.timeoutMs} ms` };
-    return { ok: false, problem: describeError(error) };
+    const proxied = proxyFailure(error, new URL(target), options.proxy);
+    return { ok: false, problem: proxied ? describeFailure(proxied) : describeError(error) };
   }
 }
 

@@ -53,7 +53,7 @@ export async function* replay(options: ReplayOptions): AsyncGenerator<ReplayResu
       const base = { id: event.id, event: event.event };
       if (targets.length === 0) yield { ...base, target: '', outcome: 'skipped', detail: 'never forwarded (pass --to URL)' };
       for (const target of targets) {
-        const result = await postEvent(target, event, { timeoutMs: options.timeoutMs ?? 10_000, dispatcher: agent });
+        const result = await postEvent(target, event, { timeoutMs: options.timeoutMs ?? 10_000, dispatcher: agent, proxy: options.proxy });
         yield result.ok
           ? { ...base, target, outcome: 'sent', detail: `answered ${result.status}` }
           : { ...base, target, outcome: 'failed', detail: result.problem };

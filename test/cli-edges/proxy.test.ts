@@ -121,6 +121,16 @@ describe('a proxy from the environment', () => {
     target.verify();
   });
 
+  it('webhooks replay through a proxy that refuses the connection names the proxy, as every request does', async () => {
+    const port = await freePort();
+    const journal = join(tempDir(), 'events.jsonl');
+    const event = { id: 1, received_at: '2025-03-04T14:02:13.120Z', event: 'order.changed', hook: { id: 3, event: 'order.changed', target: 'x' }, data: { id: 42 } };
+    writeFileSync(journal, `${JSON.stringify(event)}\n`);
+    const result = await runMerch(['webhooks', 'replay', '--from', journal, '--to', 'http://service.test:9/hooks'], { env: cliEnv(sandbox().url, { HTTP_PROXY: `http://127.0.0.1:${port}` }) });
+    expect(result.code).not.toBe(0);
+    expect(result.stdout + result.stderr).toContain(`the proxy http://127.0.0.1:${port} refused the connection (HTTP_PROXY)`);
+  });
+
   it('a proxy variable that is not a URL is a usage error naming it, nothing sent', async () => {
     const result = await run('https://service.test', { HTTPS_PROXY: 'socks5://127.0.0.1:1080' });
     expect(result.code).toBe(2);

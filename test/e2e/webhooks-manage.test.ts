@@ -73,6 +73,17 @@ describe('webhooks list', () => {
     ]);
   });
 
+  it("a listener's token in a target is shown as token=*** in every form", async () => {
+    const id = await subscribe('order.changed', 'https://hooks.example.com/hooks?token=s3cr3t-listener-token');
+    for (const args of [[], ['--json'], ['--format', 'csv']]) {
+      const run = await merch(sandbox(), ['webhooks', 'list', ...args]);
+      expect(run.code).toBe(0);
+      expect(run.stdout, args.join(' ')).toContain('https://hooks.example.com/hooks?token=***');
+      expect(run.stdout + run.stderr, args.join(' ')).not.toContain('s3cr3t-listener-token');
+    }
+    expect((await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.find((w: any) => w.id === id).target).toContain('s3cr3t-listener-token');
+  });
+
   it('--json, --jsonl, --query, and pages', async () => {
     for (let i = 0; i < 5; i++) await subscribe('order.changed', `https://example.com/${i}`);
     const json = JSON.parse((await merch(sandbox(), ['webhooks', 'list', '--json'])).stdout) as { target: string }[];

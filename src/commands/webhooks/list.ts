@@ -3,6 +3,7 @@ import type { WebhookSubscription } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { yesNo } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
+import { redactUrlCredentials } from '../../output/redact-url.js';
 import type { OptionsOf } from '../declaration.js';
 import { pageOptions } from '../page-options.js';
 import type { declareList } from './declarations.js';
@@ -18,8 +19,15 @@ export const webhookColumns: Column<WebhookSubscription>[] = [
 export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
   const page = pageOptions(ctx, options);
   try {
-    await printList(ctx, listWebhooks(ctx.api(), page), webhookColumns, { noun: 'webhook subscriptions', page });
+    await printList(ctx, withTargetsRedacted(listWebhooks(ctx.api(), page)), webhookColumns, { noun: 'webhook subscriptions', page });
   } finally {
     page.done();
+  }
+}
+
+/** A target's `token=` is a listener's secret (docs/webhooks.md): shown as `token=***` in every form, `--json` too. */
+async function* withTargetsRedacted(subscriptions: AsyncIterable<WebhookSubscription>): AsyncGenerator<WebhookSubscription> {
+  for await (const subscription of subscriptions) {
+    yield typeof subscription.target === 'string' ? { ...subscription, target: redactUrlCredentials(subscription.target) } : subscription;
   }
 }
