@@ -192,7 +192,6 @@ function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
   );
 }
 
-
 /**
  * The use case: plans the run (planBatches), asks `confirm`, then places the new batches,
  * `concurrency` at a time, and writes every row's result. A batch the service refuses does
