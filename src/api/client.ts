@@ -97,6 +97,11 @@ export class ApiClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
+  /** How many times a failed request is sent again (`--retries`). */
+  get retries(): number {
+    return this.options.retries;
+  }
+
   async request<T = unknown>(request: RequestOptions<T>): Promise<ApiResponse<T>> {
     let url = this.urlOf(request.path, request.query);
     if (request.auth !== false && typeof this.options.token === 'object' && this.options.token.missing) throw this.options.token.missing;

@@ -81,8 +81,7 @@ export interface SendResult {
 
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 422]);
 
-/** Resends of one POST at most, each only after a look-up found no order (or nothing was sent). */
-const MAX_RESENDS = 3;
+/** The pause before a resend (each only after a look-up found no order, or nothing was sent). */
 const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
 
 /**
@@ -106,7 +105,7 @@ export async function send(api: OrdersApi, journal: OrderJournal, body: OrderReq
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const answer = answerOf(err);
-      if (answer === 'nothing-done' && attempt < MAX_RESENDS) {
+      if (answer === 'nothing-done' && attempt < api.resends) {
         await sleep(err.failure?.type === 'status' && err.failure.retryAfterMs !== undefined ? err.failure.retryAfterMs : backoffDelay(attempt, RESEND_BACKOFF));
         continue;
       }
@@ -122,7 +121,7 @@ export async function send(api: OrdersApi, journal: OrderJournal, body: OrderReq
       const found = await lookUp(api, p.externalId);
       if (found.id !== undefined) return foundAfterAttempt(found, p);
       const description = answer === 'accepted' ? `${err.message}; the service accepted the order but its answer carries no order id` : err.message;
-      if (answer === 'accepted' || !found.definitive || attempt >= MAX_RESENDS) {
+      if (answer === 'accepted' || !found.definitive || attempt >= api.resends) {
         throw new OutcomeUnknown(`${description}; no order with external id ${p.externalId} was found${found.definitive ? '' : ' (the look-up could not tell)'}, so nothing more was sent`, p.externalId);
       }
       cleared = true;

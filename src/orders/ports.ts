@@ -14,6 +14,8 @@ import { scanRunOrders, type RunOrders } from './run-orders.js';
 
 /** The service's orders, as placing an order reads and writes them. */
 export interface OrdersApi {
+  /** How many times a create whose answer was ambiguous may be sent again, each after a look-up (`--retries`). */
+  readonly resends: number;
   /** `POST /v1/orders/` (resent on a lost answer with the same body): the response body. */
   create(body: OrderRequest): Promise<unknown>;
   /** `GET /v1/orders/{id}`; an ApiError (404) when the service has no such order. */
@@ -36,6 +38,7 @@ export interface PlacePorts<Plan, Event> {
 /** The service's orders through the API client. */
 export function serviceOrdersApi(client: ApiClient): OrdersApi {
   return {
+    resends: client.retries,
     create: (body) => createOrder(client, body),
     get: (id) => getOrder(client, String(id)),
     findByExternalId: (externalId) => findOrderByExternalId(client, externalId),
