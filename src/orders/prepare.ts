@@ -61,7 +61,9 @@ export async function prepareOrder(client: ApiClient, given: OrderPieces, lookup
 
 /**
  * The account's data an order is checked against, each fetched once however many orders
- * are prepared (the batches of one CSV): its payment methods and its custom products.
+ * are prepared (the batches of one CSV, or the wizard's answers and then the order they make):
+ * its payment methods and its custom products. A fetch that failed is forgotten, so that
+ * asking again (the wizard's "Try again") asks the service again.
  */
 export class AccountLookups {
   private methods: Promise<PaymentMethod[]> | undefined;
@@ -70,14 +72,29 @@ export class AccountLookups {
   constructor(readonly client: ApiClient) {}
 
   paymentMethods(): Promise<PaymentMethod[]> {
-    this.methods ??= listPaymentMethods(this.client);
+    this.methods ??= listPaymentMethods(this.client).catch((err: unknown) => {
+      this.methods = undefined;
+      throw err;
+    });
     return this.methods;
   }
 
   /** Each product once; one the account does not have (404) is null, for validation to name. */
   async products(ids: readonly number[]): Promise<Map<number, CustomProduct | null>> {
-    for (const id of ids) if (!this.known.has(id)) this.known.set(id, this.product(id));
+    for (const id of ids) {
+      if (this.known.has(id)) continue;
+      this.known.set(id, this.product(id).catch((err: unknown) => {
+        this.known.delete(id);
+        throw err;
+      }));
+    }
     return new Map(await Promise.all(ids.map(async (id) => [id, await this.known.get(id)!] as const)));
+  }
+
+  /** A product read by other means (the wizard's search): not fetched again. */
+  remember(product: CustomProduct): void {
+    const id = Number(product.id);
+    if (Number.isSafeInteger(id)) this.known.set(id, Promise.resolve(product));
   }
 
   private async product(id: number): Promise<CustomProduct | null> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { tsv } from '../support/output.js';
-import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
 import { scriptedPrompter } from '../support/scripted-prompter.js';
 
 // The prompter in the context (issue 31.2): every question a command asks goes through it,
@@ -28,8 +28,11 @@ describe('the order wizard, answered by a script', () => {
       '', // Payment method: the default
       true, // Place this order?
     ]);
-    const run = await merch(sandbox(), ['orders', 'create'], { prompter });
+    const { result: run, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), ['orders', 'create'], { prompter }));
     expect(run.code, run.stderr).toBe(0);
+    // What the wizard read is not read again to check the order it made.
+    expect(requests.filter((r) => r.path === '/v1/payment-methods/')).toHaveLength(1);
+    expect(requests.filter((r) => r.path === `/v1/custom-products/${tote.id}`)).toHaveLength(1);
     expect(prompter.asked).toEqual([
       'Custom product (a name to search for, or its id)',
       'Recipients',

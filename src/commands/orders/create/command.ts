@@ -6,7 +6,7 @@ import { OrderJournal } from '../../../orders/order-journal.js';
 import { placeOrder, type PlaceOrderEvent } from '../../../orders/place-order.js';
 import { pricePlan, type PricedPlan } from '../../../orders/plan.js';
 import { serviceOrdersApi } from '../../../orders/ports.js';
-import { prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
+import { AccountLookups, prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
 import { formatWarnings } from '../../../orders/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
 import { checkInputFile, checkOutputFile } from '../../path-flags.js';
@@ -88,7 +88,8 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
 /** The order from the flags, completed by the wizard on a terminal when pieces are missing. */
 async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: PreparedOrder; viaWizard: boolean }> {
   const pieces = await piecesFromFlags(options, ctx.io.stdin);
-  const first = await prepareOrder(ctx.api(), pieces);
+  const lookups = new AccountLookups(ctx.api());
+  const first = await prepareOrder(ctx.api(), pieces, lookups);
   if (first.complete) return { order: first.order, viaWizard: false };
   if (!ctx.prompter.canPrompt) {
     throw new UsageError(
@@ -97,7 +98,8 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: Prep
     );
   }
   const { runWizard } = await import('./wizard.js');
-  const completed = await prepareOrder(ctx.api(), await runWizard(ctx, pieces));
+  // What the first preparation fetched, and what the wizard reads, is not fetched again.
+  const completed = await prepareOrder(ctx.api(), await runWizard(ctx, pieces, lookups), lookups);
   if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${missingFlags(completed.missing)}`);
   return { order: completed.order, viaWizard: true };
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../../api/errors.js';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
-import { listPaymentMethods } from '../../../api/resources/payment-methods.js';
 import type { CustomProduct, PaymentMethod } from '../../../api/schemas.js';
 import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS, type AddressField } from '../../../contract/address.js';
 import { attributeName, findOffered, matchValue, offeredAttributes } from '../../../contract/attributes.js';
@@ -18,6 +17,7 @@ import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
 import type { Prompter, Unless } from '../../../prompter.js';
+import { AccountLookups } from '../../../orders/prepare.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -41,13 +41,14 @@ import type { Prompter, Unless } from '../../../prompter.js';
 /** The wizard runs only where a person can answer (command.ts decides); were it asked elsewhere, this is what to do. */
 const WIZARD: Unless = { message: 'the order is incomplete', hint: 'give the order with flags, --file or --recipients (see merch orders create --help)' };
 
-export async function runWizard(ctx: Context, given: OrderPieces): Promise<OrderPieces> {
+export async function runWizard(ctx: Context, given: OrderPieces, lookups = new AccountLookups(ctx.api())): Promise<OrderPieces> {
   const ask = ctx.prompter;
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
 
   // 1. The product.
   const product = base.product === undefined ? await askProduct(ctx, ask) : await retrying(ctx, ask, () => getCustomProduct(ctx.api(), String(base.product)));
+  lookups.remember(product);
   base.product = Number(product.id);
 
   // 2. The recipients: typed in, one or more, or a CSV.
@@ -91,7 +92,7 @@ export async function runWizard(ctx: Context, given: OrderPieces): Promise<Order
 
   // 5. Payment method, the account's default preselected (the one rule of orders/payment-method.ts).
   if (pieces.paymentMethodId === undefined) {
-    const methods = await retrying(ctx, ask, () => listPaymentMethods(ctx.api()));
+    const methods = await retrying(ctx, ask, () => lookups.paymentMethods());
     if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
     const preferred = accountDefault(methods);
     pieces.paymentMethodId = await ask.select<string>(
