@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../api/schemas.js';
-import { NoDefaultPaymentMethod } from './errors.js';
+import { NoDefaultPaymentMethod } from './create/errors.js';
 
 /** `visa ending 4242`, `Chase ending 6789`. */
 export function describePaymentMethod(m: PaymentMethod): string {

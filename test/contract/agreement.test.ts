@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { fieldErrorsOf } from '../../src/api/field-errors.js';
 import { formatPath } from '../../src/contract/field-path.js';
-import { BuildError } from '../../src/orders/builder.js';
-import { OrderInvalid } from '../../src/orders/errors.js';
-import { AccountLookups, prepareOrder } from '../../src/orders/prepare.js';
+import { BuildError } from '../../src/orders/create/builder.js';
+import { OrderInvalid } from '../../src/orders/create/errors.js';
+import { AccountLookups, prepareOrder } from '../../src/orders/create/prepare.js';
 import { TOKEN } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 

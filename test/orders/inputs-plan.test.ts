@@ -7,7 +7,7 @@ import type { OrderRequest } from '../../src/contract/order-request.js';
 import { UsageError } from '../../src/errors.js';
 import { piecesFromFlags } from '../../src/commands/orders/create/inputs.js';
 import { formatPlan } from '../../src/commands/orders/create/plan-view.js';
-import { pricePlan } from '../../src/orders/plan.js';
+import { pricePlan } from '../../src/orders/create/plan.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const none = () => Readable.from([]);

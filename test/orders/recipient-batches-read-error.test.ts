@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, readRecipientBatches } from '../../src/orders/recipients-csv.js';
+import { CsvError, readRecipientBatches } from '../../src/orders/create/recipients-csv.js';
 import { tempDir } from '../support/temp-dir.js';
 
 // A read error of the streamed list (a directory, a disk error) was an unhandled 'error'

@@ -24,7 +24,7 @@ export function getOrder(client: ApiClient, id: string): Promise<Order> {
 
 /**
  * `POST /v1/orders/`, sent once: whether to send it again is decided by a look-up of its
- * external id (src/orders/exactly-once.ts), since a service may accept a repeated one.
+ * external id (src/orders/create/exactly-once.ts), since a service may accept a repeated one.
  * Resolves with the response body, which the spec only promises carries the order id.
  */
 export async function createOrder(client: ApiClient, body: object): Promise<unknown> {

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatDuration } from '../../lib/duration.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import { CsvError } from '../../orders/recipients-csv.js';
+import { CsvError } from '../../orders/create/recipients-csv.js';
 import { readResultsRows, type ResultsRow } from '../../orders/track/results-rows.js';
 import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackRequest } from '../../orders/track/send-tracker.js';
 import type { TrackState } from '../../orders/track/track-states.js';

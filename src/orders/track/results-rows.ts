@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { CsvError } from '../recipients-csv.js';
+import { CsvError } from '../create/recipients-csv.js';
 
 /**
- * The rows of a results file of `orders create --results` (src/orders/results-file.ts), read
+ * The rows of a results file of `orders create --results` (src/orders/create/results-file.ts), read
  * back by their column names, so a file with more columns, or its columns in another order,
  * reads the same. `row` and `order_id` are needed; a row without an order id is a recipient
  * no order holds (its batch was refused: `status` and `error` say why).

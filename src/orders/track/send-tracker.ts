@@ -6,7 +6,7 @@ import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/status-pro
 import { cannotReach, hasReached } from '../follow/wait-states.js';
 import { readEach } from './read-each.js';
 import type { ResultsRow } from './results-rows.js';
-import { batchOfRun } from '../run-orders.js';
+import { batchOfRun } from '../create/run-orders.js';
 import { detailsOf, shipmentRecords, type OrderDetails, type ShipmentRecord } from './shipment-record.js';
 import type { TrackState } from './track-states.js';
 
@@ -266,7 +266,7 @@ class Send {
 
 /**
  * Where an order stands among the run's: its batch number (0 for the run id itself, k for
- * `<run id>-k`: src/orders/run-orders.ts), after them any other external id that starts
+ * `<run id>-k`: src/orders/create/run-orders.ts), after them any other external id that starts
  * with `<run id>-`; undefined for an order that is not the run's.
  */
 function runPosition(externalId: string | null | undefined, runId: string): number | undefined {

@@ -1,20 +1,20 @@
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { plan as planSend } from '../../../orders/exactly-once.js';
-import { OrderJournal } from '../../../orders/order-journal.js';
-import { placeOrder, type PlaceOrderEvent } from '../../../orders/place-order.js';
-import { pricePlan, type PricedPlan } from '../../../orders/plan.js';
-import { serviceOrdersApi } from '../../../orders/ports.js';
-import { AccountLookups, prepareOrder, type PreparedOrder } from '../../../orders/prepare.js';
-import { formatWarnings } from '../../../orders/validate.js';
+import { plan as planSend } from '../../../orders/create/exactly-once.js';
+import { OrderJournal } from '../../../orders/create/order-journal.js';
+import { placeOrder, type PlaceOrderEvent } from '../../../orders/create/place-order.js';
+import { pricePlan, type PricedPlan } from '../../../orders/create/plan.js';
+import { serviceOrdersApi } from '../../../orders/create/ports.js';
+import { AccountLookups, prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
+import { formatWarnings } from '../../../orders/create/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
 import { checkInputFile, checkOutputFile } from '../../path-flags.js';
 import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
 import { cannotAsk, needsYes } from '../../../prompter.js';
-import { orderScope, withoutExternalId } from '../../../orders/order-journal.js';
+import { orderScope, withoutExternalId } from '../../../orders/create/order-journal.js';
 
 /**
  * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
@@ -132,7 +132,7 @@ async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedO
   await writeOut(ctx, `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}`);
 }
 
-/** The scope of the same command (src/orders/order-journal.ts): the service and the account. */
+/** The scope of the same command (src/orders/create/order-journal.ts): the service and the account. */
 function scopeOf(ctx: Context): string {
   return orderScope({ baseUrl: ctx.settings.baseUrl, accountId: ctx.settings.accountId, token: ctx.settings.token });
 }

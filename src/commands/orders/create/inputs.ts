@@ -3,9 +3,9 @@ import type { Readable } from 'node:stream';
 import { attributeName } from '../../../contract/attributes.js';
 import { UsageError } from '../../../errors.js';
 import { errnoWords } from '../../../lib/path-checks.js';
-import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/builder.js';
-import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../orders/key-values.js';
-import { CsvError, parseRecipientsCsv } from '../../../orders/recipients-csv.js';
+import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/create/builder.js';
+import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../orders/create/key-values.js';
+import { CsvError, parseRecipientsCsv } from '../../../orders/create/recipients-csv.js';
 import type { OptionsOf } from '../../declaration.js';
 import type { declareCreate } from '../declarations.js';
 

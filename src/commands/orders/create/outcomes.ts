@@ -1,7 +1,7 @@
 import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
-import { BuildError } from '../../../orders/builder.js';
-import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/errors.js';
-import { CsvError } from '../../../orders/recipients-csv.js';
+import { BuildError } from '../../../orders/create/builder.js';
+import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/create/errors.js';
+import { CsvError } from '../../../orders/create/recipients-csv.js';
 import { buildUsageError } from './inputs.js';
 
 /**

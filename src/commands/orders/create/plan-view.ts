@@ -1,5 +1,5 @@
 import type { OrderRequest } from '../../../contract/order-request.js';
-import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/plan.js';
+import { SHIPPING_AND_TAX, type PricedPlan } from '../../../orders/create/plan.js';
 import { shownMoney } from '../../../output/format.js';
 import type { IO } from '../../../output/io.js';
 import { table } from '../../../output/table.js';

@@ -5,17 +5,17 @@ import type { Context } from '../../../context.js';
 import { CliError, ExitCode } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
 import { keepTheHeapLean } from '../../../lib/v8-flags.js';
-import type { OrderPieces } from '../../../orders/builder.js';
-import { BuildError } from '../../../orders/builder.js';
-import { OrderJournal } from '../../../orders/order-journal.js';
-import { planBatches, placeBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/place-batches.js';
-import { SHIPPING_AND_TAX } from '../../../orders/plan.js';
-import { serviceOrdersApi } from '../../../orders/ports.js';
-import { AccountLookups } from '../../../orders/prepare.js';
-import { parseRecipientsCsv, readColumns } from '../../../orders/recipients-csv.js';
-import { ResultsFile } from '../../../orders/results-file.js';
-import { describeRows } from '../../../orders/row-ranges.js';
-import { formatWarnings } from '../../../orders/validate.js';
+import type { OrderPieces } from '../../../orders/create/builder.js';
+import { BuildError } from '../../../orders/create/builder.js';
+import { OrderJournal } from '../../../orders/create/order-journal.js';
+import { planBatches, placeBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/create/place-batches.js';
+import { SHIPPING_AND_TAX } from '../../../orders/create/plan.js';
+import { serviceOrdersApi } from '../../../orders/create/ports.js';
+import { AccountLookups } from '../../../orders/create/prepare.js';
+import { parseRecipientsCsv, readColumns } from '../../../orders/create/recipients-csv.js';
+import { ResultsFile } from '../../../orders/create/results-file.js';
+import { describeRows } from '../../../orders/create/row-ranges.js';
+import { formatWarnings } from '../../../orders/create/validate.js';
 import { shownMoney } from '../../../output/format.js';
 import { wrapText } from '../../../output/wrap-text.js';
 import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
@@ -27,7 +27,7 @@ import { cannotAsk, needsYes } from '../../../prompter.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
- * exactly once per row (src/orders/place-batches.ts). Every row to send is checked first
+ * exactly once per row (src/orders/create/place-batches.ts). Every row to send is checked first
  * (exit 2, nothing sent, if one does not pass); the rows earlier orders of the run hold are
  * reported as existing, not sent again. Then a confirmation, then the new orders.
  *

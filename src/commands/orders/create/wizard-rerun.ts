@@ -1,6 +1,6 @@
 import type { OrderRequest } from '../../../contract/order-request.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
-import { OutcomeUnknown } from '../../../orders/errors.js';
+import { OutcomeUnknown } from '../../../orders/create/errors.js';
 import { asCliError } from '../../exit-codes.js';
 import { commandLineOf } from './command-line.js';
 import { cliErrorOf } from './outcomes.js';

@@ -8,16 +8,16 @@ import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
 import { CliError, ShownError, UsageError } from '../../../errors.js';
 import { errnoWords } from '../../../lib/path-checks.js';
-import { countryProblem, emailProblem } from '../../../orders/address-checks.js';
-import type { ItemInput, OrderPieces } from '../../../orders/builder.js';
-import { NoDefaultPaymentMethod } from '../../../orders/errors.js';
+import { countryProblem, emailProblem } from '../../../orders/create/address-checks.js';
+import type { ItemInput, OrderPieces } from '../../../orders/create/builder.js';
+import { NoDefaultPaymentMethod } from '../../../orders/create/errors.js';
 import { defaultPaymentMethod, describePaymentMethod } from '../../../orders/payment-method.js';
-import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type RecipientsCsv } from '../../../orders/recipients-csv.js';
+import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type RecipientsCsv } from '../../../orders/create/recipients-csv.js';
 import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
 import type { Prompter, Unless } from '../../../prompter.js';
-import { AccountLookups } from '../../../orders/prepare.js';
+import { AccountLookups } from '../../../orders/create/prepare.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -26,7 +26,7 @@ import { AccountLookups } from '../../../orders/prepare.js';
  * decides, a little more: an email that looks like one, a two-letter country code), and
  * asked again when it does not pass, so nothing typed is lost at the end. It returns
  * builder pieces: the order is then built, validated, priced and confirmed by the same code
- * as every other input path (src/orders/prepare.ts, command.ts).
+ * as every other input path (src/orders/create/prepare.ts, command.ts).
  *
  * Only prompts whose answer is complete when Enter is pressed are used (no search-as-you-type:
  * an Enter typed while its results load was dropped, and the next answers went to the wrong

@@ -1,8 +1,8 @@
-import { attributeName, type OfferedAttribute } from '../contract/attributes.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import { attributeName, type OfferedAttribute } from '../../contract/attributes.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import { storedRecipientKey, type StoredRecipientKey } from './stored-address.js';
-import { count } from '../lib/count.js';
-import { isRecord } from '../lib/is-record.js';
+import { count } from '../../lib/count.js';
+import { isRecord } from '../../lib/is-record.js';
 
 /**
  * What an order is, as far as "is it the same order?" goes (issue 18): per line item the

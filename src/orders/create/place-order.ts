@@ -1,7 +1,7 @@
-import { ApiError } from '../api/errors.js';
-import type { CustomProduct, Order } from '../api/schemas.js';
-import { offeredAttributes } from '../contract/attributes.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import { ApiError } from '../../api/errors.js';
+import type { CustomProduct, Order } from '../../api/schemas.js';
+import { offeredAttributes } from '../../contract/attributes.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
 import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';

@@ -1,6 +1,6 @@
-import { formatPath, type FieldPath } from '../contract/field-path.js';
-import type { OrderRequest } from '../contract/order-request.js';
-import { checkOrderRequest, type AccountData, type Finding } from '../contract/order-rules.js';
+import { formatPath, type FieldPath } from '../../contract/field-path.js';
+import type { OrderRequest } from '../../contract/order-request.js';
+import { checkOrderRequest, type AccountData, type Finding } from '../../contract/order-rules.js';
 import { addressProblems } from './address-checks.js';
 import type { OrderSources } from './builder.js';
 

@@ -1,4 +1,4 @@
-import { attributeName } from '../contract/attributes.js';
+import { attributeName } from '../../contract/attributes.js';
 import { csvLocation, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 
 /**

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { ADDRESS_FIELDS, type AddressField } from '../contract/address.js';
-import { errnoWords } from '../lib/path-checks.js';
-import { positiveIntegerProblem } from '../lib/positive-integer.js';
+import { ADDRESS_FIELDS, type AddressField } from '../../contract/address.js';
+import { errnoWords } from '../../lib/path-checks.js';
+import { positiveIntegerProblem } from '../../lib/positive-integer.js';
 
 /**
  * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.

@@ -1,12 +1,12 @@
-import type { ApiClient } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import { getCustomProduct } from '../api/resources/custom-products.js';
-import { listPaymentMethods } from '../api/resources/payment-methods.js';
-import type { CustomProduct, PaymentMethod } from '../api/schemas.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { getCustomProduct } from '../../api/resources/custom-products.js';
+import { listPaymentMethods } from '../../api/resources/payment-methods.js';
+import type { CustomProduct, PaymentMethod } from '../../api/schemas.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import { buildOrder, withPaymentMethod, type MissingPiece, type OrderPieces } from './builder.js';
 import { OrderInvalid } from './errors.js';
-import { defaultPaymentMethod } from './payment-method.js';
+import { defaultPaymentMethod } from '../payment-method.js';
 import { validateOrder, type ValidationIssue } from './validate.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Order } from '../api/schemas.js';
+import type { Order } from '../../api/schemas.js';
 import { Digests } from './content-digests.js';
 import { RunInDoubt } from './errors.js';
 import { recordContent, shipmentKey, type Offerings } from './order-content.js';

@@ -1,6 +1,6 @@
-import type { CustomProduct } from '../api/schemas.js';
-import { readMoney, sum, times, type Money } from '../contract/money.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import type { CustomProduct } from '../../api/schemas.js';
+import { readMoney, sum, times, type Money } from '../../contract/money.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 
 /**
  * The priced plan of an order, shown before it is placed (placing is charged and cannot be

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../api/errors.js';
-import type { PaymentMethod } from '../api/schemas.js';
-import { sum, type Money } from '../contract/money.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import { ApiError } from '../../api/errors.js';
+import type { PaymentMethod } from '../../api/schemas.js';
+import { sum, type Money } from '../../contract/money.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import { listBase, rowItem, type OrderPieces } from './builder.js';
 import { Digests, matchDigests } from './content-digests.js';
 import { findHeld, type Held } from './earlier-orders.js';
@@ -16,7 +16,7 @@ import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
 import type { ValidationIssue } from './validate.js';
-import { count } from '../lib/count.js';
+import { count } from '../../lib/count.js';
 import { withoutExternalId } from './order-journal.js';
 
 /**

@@ -1,12 +1,12 @@
-import { ApiError } from '../api/errors.js';
-import { backoffDelay, sleep } from '../lib/backoff.js';
-import { fieldErrorsOf } from '../api/field-errors.js';
-import type { Order } from '../api/schemas.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import { ApiError } from '../../api/errors.js';
+import { backoffDelay, sleep } from '../../lib/backoff.js';
+import { fieldErrorsOf } from '../../api/field-errors.js';
+import type { Order } from '../../api/schemas.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import { OutcomeUnknown } from './errors.js';
 import { commandIdentity, type JournalEntry, type OrderJournal } from './order-journal.js';
 import type { OrdersApi } from './ports.js';
-import { isRecord } from '../lib/is-record.js';
+import { isRecord } from '../../lib/is-record.js';
 
 /**
  * Exactly-once order creation on top of the journal (order-journal.ts):

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { JsonlJournal } from '../lib/jsonl-journal.js';
+import { JsonlJournal } from '../../lib/jsonl-journal.js';
 
 /**
  * The exactly-once journal of `merch orders create`.

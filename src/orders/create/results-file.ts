@@ -1,5 +1,5 @@
 import { appendFile, writeFile } from 'node:fs/promises';
-import { csvEncoder, type CsvEncoder } from '../output/csv.js';
+import { csvEncoder, type CsvEncoder } from '../../output/csv.js';
 
 /**
  * `orders create --results FILE`: one CSV line per recipient row, written as it is known

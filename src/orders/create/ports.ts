@@ -1,7 +1,7 @@
-import type { ApiClient } from '../api/client.js';
-import { createOrder, findOrderByExternalId, getOrder, type ExternalIdLookup } from '../api/resources/orders.js';
-import type { Order } from '../api/schemas.js';
-import type { OrderRequest } from '../contract/order-request.js';
+import type { ApiClient } from '../../api/client.js';
+import { createOrder, findOrderByExternalId, getOrder, type ExternalIdLookup } from '../../api/resources/orders.js';
+import type { Order } from '../../api/schemas.js';
+import type { OrderRequest } from '../../contract/order-request.js';
 import type { OrderJournal } from './order-journal.js';
 import { scanRunOrders, type RunOrders } from './run-orders.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ApiClient } from '../api/client.js';
-import { getOrder, listOrders, showsExternalId } from '../api/resources/orders.js';
-import type { Order } from '../api/schemas.js';
+import type { ApiClient } from '../../api/client.js';
+import { getOrder, listOrders, showsExternalId } from '../../api/resources/orders.js';
+import type { Order } from '../../api/schemas.js';
 
 /**
  * The orders of a run: a recipients list sent as one order has the run id as its external
