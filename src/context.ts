@@ -2,14 +2,27 @@ import { ApiClient, type ClientOptions } from './api/client.js';
 import { RunSecrets } from './api/run-secrets.js';
 import { stderrTrace, type Trace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
-import { BASE_URL, originOf, resolveSettings, SANDBOX_DESIGN_TOOL_KEY, SANDBOX_TOKEN, type Settings } from './config/settings.js';
-import type { GlobalOptions } from './global-options.js';
+import { BASE_URL, originOf, resolveSettings, SANDBOX_DESIGN_TOOL_KEY, SANDBOX_TOKEN, type SettingFlags, type Settings } from './config/settings.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO } from './output/io.js';
 import { retryNotes } from './output/progress.js';
 import type { OutputFormat } from './output/render.js';
 import type { Prompter } from './prompter.js';
 import type { RunEnvironment } from './run-environment.js';
+
+/** The global flags as the context reads them (declared once, for commander, in src/commands/global-options.ts). */
+export interface ContextFlags extends SettingFlags {
+  json?: boolean;
+  jsonl?: boolean;
+  query?: string;
+  format?: 'csv' | 'tsv';
+  /** `--no-color`: false. */
+  color?: boolean;
+  /** `--no-input`: false. */
+  input?: boolean;
+  yes?: boolean;
+  allowHttp?: boolean;
+}
 
 /** What every command's run() gets: IO, settings, output format and a lazy API client. */
 export interface Context {
@@ -33,7 +46,7 @@ export interface Context {
   close(): Promise<void>;
 }
 
-export function createContext(globals: GlobalOptions, { io: streams, env, interrupts, secrets: runSecrets, prompter }: RunEnvironment, terminal: (io: IO) => Prompter): Context {
+export function createContext(globals: ContextFlags, { io: streams, env, interrupts, secrets: runSecrets, prompter }: RunEnvironment, terminal: (io: IO) => Prompter): Context {
   const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings({ ...globals, insecure: globals.allowHttp ?? globals.insecure }, env);
   if (globals.insecure) theIO.err('warning: --insecure is deprecated and goes in the next release: use --allow-http (it allows plain http to a non-loopback host; TLS is checked either way)');

@@ -1,7 +1,7 @@
 import type { Command, CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
 import { UsageError, type ExitCodeValue } from '../errors.js';
-import type { GlobalOptions } from '../global-options.js';
+import type { GlobalOptions } from './global-options.js';
 import { MerchProgram } from './program.js';
 
 /** A command's lazy implementation; it may return the exit code (success otherwise). */

@@ -1,5 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { GlobalOptions } from '../global-options.js';
+import type { GlobalOptions } from './global-options.js';
 
 // A command's flags (with its arguments) are declared once, in a function of its noun's
 // declarations.ts (`declareList(command)`): index.ts calls it on the command it makes, and

@@ -1,7 +1,7 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { PageOptions } from '../api/paginate.js';
 import type { Context } from '../context.js';
-import type { GlobalOptions } from '../global-options.js';
+import type { GlobalOptions } from './global-options.js';
 import type { OptionsOf } from './declaration.js';
 import { keepJavaScriptOffTheOptimizingCompiler, keepTheHeapLean } from '../lib/v8-flags.js';
 import { progress } from '../output/progress.js';

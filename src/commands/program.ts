@@ -1,5 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
-import { addGlobalOptions, type GlobalOptions } from '../global-options.js';
+import { addGlobalOptions, type GlobalOptions } from './global-options.js';
 import type { RunEnvironment } from '../run-environment.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { terminalWidth } from '../output/io.js';

@@ -2,7 +2,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../errors.js';
 import { pathOf } from './action.js';
 
-/** The global flags that choose a machine-readable output (src/global-options.ts). */
+/** The global flags that choose a machine-readable output (src/commands/global-options.ts). */
 const OUTPUT_FLAGS = [
   ['json', '--json'],
   ['jsonl', '--jsonl'],

@@ -1,8 +1,8 @@
 import { Option, type Command } from '@commander-js/extra-typings';
-import { duration, nonNegativeInt } from './commands/parse.js';
+import { duration, nonNegativeInt } from './parse.js';
 
 // The global flags of every command, declared once: the program adds them
-// (src/commands/program.ts), the CLI context reads them (src/context.ts).
+// (src/commands/program.ts), the CLI context reads them (src/context.ts, as ContextFlags).
 
 export function addGlobalOptions(program: Command) {
   return program
