@@ -22,7 +22,7 @@ export interface OrdersApi {
   get(id: number | string): Promise<Order>;
   /** The order with this external id, if the service can tell (src/api/resources/orders.ts). */
   findByExternalId(externalId: string): Promise<ExternalIdLookup>;
-  /** Every order whose external id is `runId` or `<runId>-<k>`, as whole records, in no particular order; and what the scan saw. */
+  /** Every order whose external id is `runId` or `<runId>-<k>`, as the list gives them (a record that lacks what matching reads is read again by earlier-orders.ts), in no particular order; and what the scan saw. */
   ordersOfRun(runId: string): RunOrders;
 }
 

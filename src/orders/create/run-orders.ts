@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../api/client.js';
-import { getOrder, listOrders, showsExternalId } from '../../api/resources/orders.js';
+import { listOrders, showsExternalId } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas.js';
 
 /**
@@ -12,9 +12,9 @@ import type { Order } from '../../api/schemas.js';
  * Memory stays flat however large the orders: the first page is one order, and the size of
  * the next ones (and how many are read at once) is chosen from the largest order seen, so
  * about SHIPMENTS_IN_FLIGHT shipping orders are in flight at a time. Pages are asked
- * in id order, so an order created meanwhile is added at the end and no page shifts. A
- * listed record without its line items or shipping orders is read whole by its id. Records
- * are read only as far as finding the run's needs (the comparison reads the rest,
+ * in id order, so an order created meanwhile is added at the end and no page shifts. The
+ * run's records are yielded as listed (one without what matching reads is read again by its
+ * id, once, in earlier-orders.ts). Records are read only as far as finding the run's needs (the comparison reads the rest,
  * order-content.ts): a run of 100,000 rows lists as many shipping orders.
  */
 
@@ -67,7 +67,7 @@ async function* scan(client: ApiClient, runId: string, seen: RunOrders['seen']):
         seen.orders++;
         if (showsExternalId(order)) seen.showingExternalId++;
         largest = Math.max(largest, order.shipping_orders?.length ?? 0);
-        if (batchOfRun(order.external_id, runId) !== undefined) yield await whole(client, order);
+        if (batchOfRun(order.external_id, runId) !== undefined) yield order as Order;
       }
       offset += orders.length;
       // A page shorter than asked is not the end (a service may cap pages silently): no `next` is.
@@ -93,9 +93,6 @@ async function page(client: ApiClient, limit: number, offset: number, onCount: (
   return { orders, last };
 }
 
-async function whole(client: ApiClient, order: z.infer<typeof listedOrder>): Promise<Order> {
-  return Array.isArray(order.line_items) && Array.isArray(order.shipping_orders) ? (order as Order) : getOrder(client, String(order.id));
-}
 
 function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
