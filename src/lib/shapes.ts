@@ -5,6 +5,8 @@
 // with zod's English messages, and the same parsed copy (the shape's keys first, unknown
 // keys after or left out, no `__proto__`). test/lib/shapes.test.ts holds them against zod.
 
+import { isRecord } from './is-record.js';
+
 /** Where an issue sits: `['results', 3, 'id']`. */
 export type IssuePath = (string | number)[];
 
@@ -46,8 +48,6 @@ const wrongType = (expected: string, input: unknown): FoundIssue => ({
   message: `Invalid input: expected ${expected}, received ${typeName(input)}`,
   continues: false,
 });
-
-const isObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && !Array.isArray(input);
 
 const within = (key: string | number, issues: FoundIssue[]): FoundIssue[] =>
   issues.length === 0 ? issues : issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
@@ -126,7 +126,7 @@ export const array = <T>(item: ResponseSchema<T>): Shape<T[]> =>
 /** An object with string keys and values of one shape (zod's `z.record(z.string(), value)`). */
 export const record = <T>(values: Shape<T>): Shape<Record<string, T>> =>
   new Shape((input) => {
-    if (!isObject(input)) return { value: input, issues: [wrongType('record', input)] };
+    if (!isRecord(input)) return { value: input, issues: [wrongType('record', input)] };
     const value: Record<string, unknown> = {};
     const issues: FoundIssue[] = [];
     for (const [key, each] of Object.entries(input)) {
@@ -161,7 +161,7 @@ export const object = <S extends ShapeOf>(shape: S): Shape<Known<S>> => objectOf
 
 function objectOf<T>(shape: ShapeOf, keepOthers: boolean): Shape<T> {
   return new Shape((input) => {
-    if (!isObject(input)) return { value: input, issues: [wrongType('object', input)] };
+    if (!isRecord(input)) return { value: input, issues: [wrongType('object', input)] };
     const value: Record<string, unknown> = {};
     const issues: FoundIssue[] = [];
     for (const [key, field] of Object.entries(shape)) {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isRecord } from '../lib/is-record.js';
 import type { MoneyForm, OrderRecordTrait, ServiceVariants } from './options.js';
 import type { Env } from './route-context.js';
 
@@ -16,15 +17,13 @@ type Reshape = (value: JsonObject) => void;
 /** Which answer a body is: the orders list, one order record (retrieved or created), any other. */
 export type AnswerKind = 'order-list' | 'order' | 'other';
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isObject) : []);
+const objects = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** Calls `visit` on every object in `value`, at any depth. */
 function eachObject(value: unknown, visit: Reshape): void {
   if (Array.isArray(value)) {
     for (const item of value) eachObject(item, visit);
-  } else if (isObject(value)) {
+  } else if (isRecord(value)) {
     visit(value);
     for (const child of Object.values(value)) eachObject(child, visit);
   }
@@ -58,7 +57,7 @@ const ORDER_EVENT_PART_FIELDS = ['product_id', 'product_weight', 'product_weight
 const interfaceParts: Reshape = (order) => {
   for (const shipping of objects(order.shipping_orders)) {
     for (const item of objects(shipping.line_items)) {
-      if (isObject(item.part)) for (const field of ORDER_EVENT_PART_FIELDS) delete item.part[field];
+      if (isRecord(item.part)) for (const field of ORDER_EVENT_PART_FIELDS) delete item.part[field];
     }
   }
 };
@@ -100,7 +99,7 @@ const MONEY: Record<Exclude<MoneyForm, 'whole'>, Reshape> = {
 /** `--attribute-extras`: a custom product's `available_attributes` also carry members that are not lists. */
 const attributeExtras: Reshape = (object) => {
   const attributes = object.available_attributes;
-  if (!isObject(attributes)) return;
+  if (!isRecord(attributes)) return;
   attributes.has_sizes = Array.isArray(attributes.sizes) && attributes.sizes.length > 0;
   attributes.notes = 'Colors and sizes as the supplier offers them.';
 };
@@ -117,8 +116,8 @@ export function answerReshaper(variants: ServiceVariants): ((kind: AnswerKind, b
   ];
   if (onListed.length === 0 && everywhere.length === 0) return undefined;
   return (kind, body) => {
-    if (kind === 'order' && isObject(body)) for (const reshape of onRecords) reshape(body);
-    if (kind === 'order-list' && isObject(body)) {
+    if (kind === 'order' && isRecord(body)) for (const reshape of onRecords) reshape(body);
+    if (kind === 'order-list' && isRecord(body)) {
       for (const order of objects(body.results)) for (const reshape of onListed) reshape(order);
     }
     for (const reshape of everywhere) eachObject(body, reshape);

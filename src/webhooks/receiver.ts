@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { deliverySchema, type Delivery } from '../contract/delivery.js';
+import { isRecord } from '../lib/is-record.js';
 
 /**
  * The webhook receiver: a node:http server that accepts POSTs of `{hook, data}` and hands
@@ -246,13 +247,9 @@ const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] =
  * says no, the schema decides (and says why).
  */
 function isDeliveryShape(value: unknown): boolean {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const { hook, data } = value;
-  return isObject(hook) && Number.isSafeInteger(hook['id']) && typeof hook['event'] === 'string' && typeof hook['target'] === 'string' && isObject(data);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(hook) && Number.isSafeInteger(hook['id']) && typeof hook['event'] === 'string' && typeof hook['target'] === 'string' && isRecord(data);
 }
 
 /**

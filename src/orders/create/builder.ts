@@ -1,4 +1,5 @@
 import { attributeName } from '../../contract/attributes.js';
+import { isRecord } from '../../lib/is-record.js';
 import { csvLocation, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 
 /**
@@ -93,27 +94,23 @@ export class BuildError extends Error {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 
 /** Line items of a `--file` body as builder items (only to serve as CSV defaults). */
 function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
   if (!Array.isArray(file.line_items)) return undefined;
   return file.line_items.map((li) => {
-    const o = isObject(li) ? li : {};
+    const o = isRecord(li) ? li : {};
     return {
       product: typeof o.product === 'number' ? o.product : undefined,
       quantity: undefined, // a file's line quantity is a total, not a per-recipient one
-      attributes: isObject(o.attributes) ? (o.attributes as Record<string, string>) : {},
+      attributes: isRecord(o.attributes) ? (o.attributes as Record<string, string>) : {},
     };
   });
 }
 
 export function buildOrder(pieces: OrderPieces): BuiltOrder {
   const fileLabel = pieces.fileName ?? '--file';
-  if (pieces.file !== undefined && !isObject(pieces.file)) {
+  if (pieces.file !== undefined && !isRecord(pieces.file)) {
     throw new BuildError('file-not-object', `${fileLabel}: expected a JSON object (the request body of POST /v1/orders/)`);
   }
   const file = (pieces.file as Record<string, unknown> | undefined) ?? {};
@@ -158,14 +155,14 @@ export function buildOrder(pieces: OrderPieces): BuiltOrder {
         );
       }
       const only = file.shipping_orders[0];
-      recipient = isObject(only) ? only.recipient : undefined;
+      recipient = isRecord(only) ? only.recipient : undefined;
     }
     if (recipient !== undefined) {
       body.shipping_orders = [
         {
-          recipient: isObject(recipient) ? { ...recipient } : recipient,
+          recipient: isRecord(recipient) ? { ...recipient } : recipient,
           line_items: lineItems.map((li) => {
-            const o = isObject(li) ? li : {};
+            const o = isRecord(li) ? li : {};
             return { id: o.id, quantity: o.quantity };
           }),
         },
@@ -216,7 +213,7 @@ function rowItemOrigin(file: string, row: RecipientRow, base: ItemInput | undefi
  * products. More than one is a BuildError.
  */
 export function listBase(pieces: OrderPieces, file: string): ItemInput | undefined {
-  const items = pieces.items ?? (isObject(pieces.file) ? fileItems(pieces.file) : undefined);
+  const items = pieces.items ?? (isRecord(pieces.file) ? fileItems(pieces.file) : undefined);
   if (items && items.length > 1) {
     throw new BuildError('list-with-several-items', `each recipient of ${file} gets one product, but ${items.length} items were given`, file);
   }
