@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
-import { forwardingProxy } from '../support/forwarding-proxy.js';
+import { startProxy } from '../support/proxy.js';
 import { merch, type MerchOptions, type Result } from '../support/run-merch.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -29,14 +28,14 @@ export interface RecordedCall {
  */
 export async function recordingProxy(target: string): Promise<{ url: string; calls: RecordedCall[]; grants(kind: string): number }> {
   const calls: RecordedCall[] = [];
-  const proxy = await forwardingProxy(target, {
+  const proxy = await startProxy({
+    target,
     onRequest: ({ method, url, headers, body }) => {
       const form = new URLSearchParams(headers['content-type']?.includes('form') ? body.toString() : '');
       calls.push({ method, path: url, grant: form.get('grant_type') ?? form.get('token_type_hint') ?? undefined, form, headers });
       return 'forward';
     },
   });
-  onTestFinished(() => proxy.close());
   return { url: proxy.url, calls, grants: (kind) => calls.filter((call) => call.grant === kind).length };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpProxy } from '../support/http-proxy.js';
+import { startProxy } from '../support/proxy.js';
 import { cliEnv, runMerch } from '../support/run-merch.js';
 import { STUB_TOKEN, stubbedService } from '../support/stubbed-service.js';
 
@@ -10,7 +10,7 @@ import { STUB_TOKEN, stubbedService } from '../support/stubbed-service.js';
 
 async function remoteService() {
   const service = await stubbedService();
-  const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+  const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
   const env = cliEnv(`http://service.test:${new URL(service.url).port}`, { MERCH_TOKEN: STUB_TOKEN, HTTP_PROXY: proxy.url });
   return { service, env };
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { httpProxy } from '../support/http-proxy.js';
+import { startProxy } from '../support/proxy.js';
 import { BIN, collect, ROOT } from '../support/process.js';
 import { cliEnv, runMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
@@ -34,7 +34,7 @@ function run(baseUrl: string, env: Record<string, string | undefined>, args: str
 describe('a proxy from the environment', () => {
   it('plain http goes through HTTP_PROXY, the token with it', async () => {
     const { stub, port, viaName } = await service();
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
     const result = await run(viaName, { HTTP_PROXY: proxy.url });
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual(ME);
@@ -44,7 +44,7 @@ describe('a proxy from the environment', () => {
 
   it('the lower-case variable wins over the upper-case one, as in curl', async () => {
     const { viaName } = await service();
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
     const result = await run(viaName, { http_proxy: proxy.url, HTTP_PROXY: `http://127.0.0.1:${await freePort()}` });
     expect(result.code).toBe(0);
     expect(proxy.seen).toHaveLength(1);
@@ -52,7 +52,7 @@ describe('a proxy from the environment', () => {
 
   it('NO_PROXY sends the host direct (where the name does not resolve)', async () => {
     const { viaName } = await service();
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
     const result = await run(viaName, { HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,.test' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('host not found (service.test)');
@@ -80,7 +80,7 @@ describe('a proxy from the environment', () => {
     ['https (CONNECT)', 'https://service.test:9', 'HTTPS_PROXY'],
     ['plain http', 'http://service.test:9', 'HTTP_PROXY'],
   ])('%s: a proxy that asks for authentication says where the credentials go', async (_name, baseUrl, variable) => {
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
     const result = await run(baseUrl, { [variable]: proxy.url });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`failed: the proxy asks for authentication: put user:password in ${variable}\n`);
@@ -88,7 +88,7 @@ describe('a proxy from the environment', () => {
 
   it('credentials in the proxy URL are sent to the proxy and never printed', async () => {
     const { viaName } = await service();
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' }, credentials: 'ops:s3cret-pw' });
     const withCredentials = proxy.url.replace('//', '//ops:s3cret-pw@');
     const good = await run(viaName, { HTTP_PROXY: withCredentials }, ['--verbose']);
     expect(good.code).toBe(0);
@@ -99,7 +99,7 @@ describe('a proxy from the environment', () => {
 
   it('the OAuth token endpoint goes through the proxy too (merch login)', async () => {
     const port = new URL(sandbox().url).port;
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
     const env = cliEnv(`http://service.test:${port}`, { MERCH_TOKEN: undefined, MERCH_CLIENT_SECRET: 'sandbox-private-secret', HTTP_PROXY: proxy.url });
     const args = ['login', '--client-id', 'sandbox-private-app', '--username', 'buyer@example.com', '--password-stdin', '--allow-http', '--insecure-storage'];
     const result = await runMerch(args, { env, stdin: 'sandbox-password' });
@@ -111,7 +111,7 @@ describe('a proxy from the environment', () => {
     const target = await stubbedService();
     target.stub('POST', '/hooks', { status: 204 });
     const port = new URL(target.url).port;
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
     const journal = join(tempDir(), 'events.jsonl');
     const event = { id: 1, received_at: '2025-03-04T14:02:13.120Z', event: 'order.changed', hook: { id: 3, event: 'order.changed', target: 'x' }, data: { id: 42 } };
     writeFileSync(journal, `${JSON.stringify(event)}\n`);
@@ -167,7 +167,7 @@ describe.skipIf(!hasOpenssl())('https through a CONNECT tunnel (the real process
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
-    const proxy = await httpProxy({ hosts: { 'service.test': '127.0.0.1' } });
+    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
 
     const env = cliEnv(`https://service.test:${port}`, { MERCH_TOKEN: STUB_TOKEN, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: file });
     const result = await collect(spawn(process.execPath, [BIN, 'api', 'GET', '/v1/users/me'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));

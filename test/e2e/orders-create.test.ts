@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, merchOnTerminal } from '../support/run-merch.js';
-import { holdingProxy, type HoldAt } from '../support/holding-proxy.js';
+import { holdingProxy, startProxy, type HoldAt } from '../support/proxy.js';
 import { BIN, merchTty, ROOT } from '../support/process.js';
 import { tsv } from '../support/output.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
@@ -340,25 +338,15 @@ describe('orders create: exactly once', () => {
     // A proxy that forwards everything, but cuts the connection of the first order POST
     // once the sandbox has answered it: the order exists, the CLI cannot know.
     let cut = false;
-    const proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-        const answer = await fetch(sandbox().url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-        const text = await answer.text();
-        if (req.method === 'POST' && !cut) {
-          cut = true;
-          req.socket.destroy();
-          return;
-        }
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(text);
-      });
+    const proxy = await startProxy({
+      target: sandbox().url,
+      onAnswer: ({ method }) => {
+        if (method !== 'POST' || cut) return 'pass';
+        cut = true;
+        return 'cut';
+      },
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const url = proxy.url;
     try {
       const dir = tempDir('merch-drop-');
       const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '1', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag.replace('Ann', 'Drop'), '--yes', '--retries', '0'];
@@ -380,8 +368,7 @@ describe('orders create: exactly once', () => {
       const states = readFileSync(join(dir, 'orders-journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).state);
       expect(states).toEqual(['pending', 'created']);
     } finally {
-      proxy.closeAllConnections();
-      await new Promise((resolve) => proxy.close(resolve));
+      await proxy.close();
     }
   });
 

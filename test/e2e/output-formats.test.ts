@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { merch, merchOnTerminal } from '../support/run-merch.js';
 import { tableRows, tsv } from '../support/output.js';
 import { requestsDuring, useSandbox } from '../support/sandbox.js';
-import { rewritingProxy } from '../support/servers.js';
+import { rewritingProxy } from '../support/proxy.js';
 
 const sandbox = useSandbox();
 

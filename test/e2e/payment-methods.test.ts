@@ -3,7 +3,7 @@ import { merch, merchOnTerminal } from '../support/run-merch.js';
 import { merchTty } from '../support/process.js';
 import { tableRows, tsv } from '../support/output.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { rewritingProxy } from '../support/servers.js';
+import { rewritingProxy } from '../support/proxy.js';
 
 const sandbox = useSandbox();
 

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { listenForTest } from '../support/servers.js';
+import { startProxy } from '../support/proxy.js';
 import { merch } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 
@@ -14,27 +13,16 @@ const RECIPIENT = 'first_name=Ann,last_name=Lee,line_1=1 Main St,city=Boston,sta
 describe('a refused connection after a conclusive look-up', () => {
   it('is not "may or may not have been created"; no order exists', async () => {
     let answered503 = false;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        if (req.method === 'POST' && !answered503) {
-          answered503 = true;
-          res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"Service unavailable."}');
-          return;
-        }
-        const headers: Record<string, string> = {};
-        for (const name of ['authorization', 'content-type', 'sc-account-id']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
-        const answer = await fetch(new URL(req.url ?? '/', sandbox().url), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text());
-        // The look-up after the 503 is answered: from now on, nothing listens.
-        if (answered503 && req.method === 'GET' && (req.url ?? '').includes('external_id=')) {
-          server.close();
-          server.closeAllConnections();
-        }
-      });
+    const { url } = await startProxy({
+      target: sandbox().url,
+      onRequest: ({ method }) => {
+        if (method !== 'POST' || answered503) return 'forward';
+        answered503 = true;
+        return { status: 503, body: '{"detail":"Service unavailable."}' };
+      },
+      // The look-up after the 503 is answered: from now on, nothing listens.
+      onAnswer: ({ method, url }) => (answered503 && method === 'GET' && url.includes('external_id=') ? 'last' : 'pass'),
     });
-    const url = await listenForTest(server);
     const args = ['orders', 'create', '--product', '100001', '--attr', 'color=Navy', '--quantity', '1', '--recipient', RECIPIENT, '--external-id', 'refused-1', '--yes', '--retries', '1'];
     const result = await merch(sandbox(), args, { env: { MERCH_BASE_URL: url, MERCH_TOKEN: 'sandbox-token' } });
     expect(result.code).toBe(1);

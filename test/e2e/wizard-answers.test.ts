@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merchTty } from '../support/process.js';
-import { rewritingProxy } from '../support/servers.js';
+import { rewritingProxy } from '../support/proxy.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { parse } from 'csv-parse/sync';
@@ -9,7 +8,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv, merch, merchOnTerminal, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
-import { listenForTest } from '../support/servers.js';
+import { startProxy } from '../support/proxy.js';
 import { tempDir } from '../support/temp-dir.js';
 import { tableRows, tsv } from '../support/output.js';
 
@@ -391,27 +390,16 @@ describe('orders create --batch-size', () => {
 /** A gateway in front of the sandbox that answers a DRF validation error for the POSTs it is told to refuse. */
 async function refusingGateway(target: Sandbox, refuse: (externalId: string) => boolean) {
   const gate = { url: '', refuse, posted: [] as string[] };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      if (req.method === 'POST' && body) {
-        const externalId = JSON.parse(body.toString()).external_id as string;
-        gate.posted.push(externalId);
-        if (gate.refuse(externalId)) {
-          res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ shipping_orders: [{}, {}, {}, { recipient: { postal_code: ['Enter a valid postal code.'] } }] }));
-          return;
-        }
-      }
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
-      const answer = await fetch(new URL(req.url ?? '/', target.url), { method: req.method, headers, body });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'x-merch-sandbox': '1' });
-      res.end(await answer.text());
-    });
+  const proxy = await startProxy({
+    target: target.url,
+    onRequest: ({ method, body }) => {
+      if (method !== 'POST' || body.length === 0) return 'forward';
+      const externalId = JSON.parse(body.toString()).external_id as string;
+      gate.posted.push(externalId);
+      if (!gate.refuse(externalId)) return 'forward';
+      return { status: 400, body: JSON.stringify({ shipping_orders: [{}, {}, {}, { recipient: { postal_code: ['Enter a valid postal code.'] } }] }) };
+    },
   });
-  gate.url = await listenForTest(server);
+  gate.url = proxy.url;
   return gate;
 }

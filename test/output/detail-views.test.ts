@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { merch } from '../support/run-merch.js';
 import { plain, tableRows, tsv } from '../support/output.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
-import { rewritingProxy } from '../support/servers.js';
+import { rewritingProxy } from '../support/proxy.js';
 
 const sandbox = useSandbox();
 const terminal = { tty: true, columns: 80 } as const;

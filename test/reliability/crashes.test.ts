@@ -5,7 +5,7 @@ import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdingProxy } from '../support/holding-proxy.js';
+import { holdingProxy } from '../support/proxy.js';
 import { BIN, ROOT } from '../support/process.js';
 import { cliEnv } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFailed } from 'vitest';
-import { forwardingProxy } from '../support/forwarding-proxy.js';
+import { startProxy } from '../support/proxy.js';
 import { cliEnv, startMerch, type MerchOptions, type Result } from '../support/run-merch.js';
 
 // Shared by the reliability suite (docs/reliability.md). It builds on test/support/: the
@@ -152,7 +152,8 @@ export function sleep(ms: number): Promise<void> {
  */
 export async function lossyProxy(target: string, lose: (method: string, path: string) => boolean): Promise<{ url: string; lost: string[]; close(): Promise<void> }> {
   const lost: string[] = [];
-  const proxy = await forwardingProxy(target, {
+  const proxy = await startProxy({
+    target,
     onAnswer: ({ method, path }, { status }) => {
       if (!lose(method, path)) return 'pass';
       lost.push(`${method} ${path} ${status}`);

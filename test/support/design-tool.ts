@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { forwardingProxy, type ForwardingProxy } from './forwarding-proxy.js';
+import { startProxy, type Proxy } from './proxy.js';
 import { ROOT } from './process.js';
 import { cliEnv as supportCliEnv, runMerch, startMerch, TOKEN } from './run-merch.js';
 
@@ -133,9 +133,10 @@ export interface Captured {
  * A recording proxy in front of the sandbox: what the CLI sends, byte for byte, then the
  * sandbox's own answer. The sandbox records requests without their bodies.
  */
-export async function recordingProxy(target: string): Promise<ForwardingProxy & { captured: Captured[] }> {
+export async function recordingProxy(target: string): Promise<Proxy & { captured: Captured[] }> {
   const captured: Captured[] = [];
-  const proxy = await forwardingProxy(target, {
+  const proxy = await startProxy({
+    target,
     onRequest: ({ method, url, headers, body }) => {
       captured.push({ method, url, headers, body: body.toString('utf8') });
       return 'forward';

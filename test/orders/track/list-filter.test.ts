@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { merch } from '../../support/run-merch.js';
 import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
-import { listenForTest } from '../../support/servers.js';
+import { startProxy } from '../../support/proxy.js';
 import { waitFor } from '../../support/wait-for.js';
 
 // `orders list --status NAME[,NAME] --since AGE|DATE`, against a sandbox that honours the
@@ -28,16 +27,22 @@ const listed = (stdout: string) => stdout.trim().split('\n').slice(1).map((line)
 /** A proxy in front of the sandbox that drops `status` and `created_at__gte` from every query: a service that ignores them. */
 async function ignoringService(): Promise<string> {
   const target = sandbox().url;
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', target);
-    url.searchParams.delete('status');
-    url.searchParams.delete('created_at__gte');
-    const answer = await fetch(url, { headers: { authorization: String(request.headers.authorization ?? '') } });
-    const text = (await answer.text()).replaceAll(target, `http://${request.headers.host}`);
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    response.end(text);
+  const proxy = await startProxy({
+    target,
+    onRequest: (request) => {
+      const url = new URL(request.url, target);
+      url.searchParams.delete('status');
+      url.searchParams.delete('created_at__gte');
+      request.url = url.pathname + url.search;
+      return 'forward';
+    },
+    // the next page's link leads back through the proxy
+    onAnswer: (_request, answer) => {
+      answer.body = Buffer.from(answer.body.toString('utf8').replaceAll(target, proxy.url));
+      return 'pass';
+    },
   });
-  return listenForTest(server);
+  return proxy.url;
 }
 
 describe('orders list --status', () => {
