@@ -1,43 +1,23 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { BIN, ROOT } from '../support/process.js';
-import { cliEnv, merch, merchOnTerminal, type Result } from '../support/run-merch.js';
-import { sandboxApi, useSandbox } from '../support/sandbox.js';
-import { startProxy } from '../support/proxy.js';
-import { tempDir } from '../support/temp-dir.js';
-import { tableRows, tsv } from '../support/output.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../../src/sandbox/index.js';
+import { cliEnv, merchOnTerminal } from '../../../support/run-merch.js';
+import { useSandbox } from '../../../support/sandbox.js';
+import { startProxy } from '../../../support/proxy.js';
+import { tempDir } from '../../../support/temp-dir.js';
+import { tableRows, tsv } from '../../../support/output.js';
+import { recipientLists } from './recipient-lists.js';
 
 // orders create --recipients FILE [--batch-size N]: a list placed exactly once per row, on
 // any machine, however it is cut (issues 14.2, 14.3, 18.2, 18.3). Each "machine" is a config
-// directory of its own (its own journal).
+// directory of its own (its own journal). A run killed by SIGKILL: test/e2e/batches-killed.test.ts.
 
 const sandbox = useSandbox();
 
-let shirt: { id: number; available_attributes: { colors: { name: string }[]; sizes: { name: string }[] } };
-beforeAll(async () => {
-  const products = (await sandboxApi(sandbox(), '/v1/custom-products/?limit=100')).body.results;
-  shirt = products.find((p: typeof shirt) => p.available_attributes.sizes.length > 1 && p.available_attributes.colors.length > 1);
-});
-
-const HEADER = 'first_name,last_name,line_1,city,state,postal_code,country,size';
-const guest = (tag: string, i: number) => `${tag}${i},Guest,${i} Main St,Austin,TX,78701,US,${shirt.available_attributes.sizes[i % shirt.available_attributes.sizes.length]!.name}`;
-function lines(tag: string, from: number, to: number): string[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => guest(tag, from + i));
-}
-function csvFile(rows: string[], dir = tempDir()): string {
-  const file = join(dir, 'guests.csv');
-  writeFileSync(file, `${HEADER}\n${rows.join('\n')}\n`);
-  return file;
-}
-
-function args(csv: string, ...extra: string[]): string[] {
-  return ['orders', 'create', '--product', String(shirt.id), '--attr', `color=${shirt.available_attributes.colors[0]!.name}`, '--recipients', csv, '--yes', ...extra];
-}
+const { HEADER, guest, lines, csvFile, args, on, results, ordersOf, parcelsOf, runIdOf, posts, expectResultsMatchService, shirt } = recipientLists(sandbox);
 
 /** The width of the table on a terminal screen: its header line (`Batch ...`) and the `rows` lines under it. */
 function tableWidth(screen: string, rows: number): number {
@@ -45,70 +25,6 @@ function tableWidth(screen: string, rows: number): number {
   const header = lines.findIndex((line) => line.startsWith('Batch  '));
   if (header < 0) throw new Error(`no table on the screen:\n${screen}`);
   return Math.max(...lines.slice(header, header + rows).map((line) => line.length));
-}
-
-/** A run on a machine of its own (a fresh journal) unless `dir` names one. */
-function on(dir: string | undefined, argv: string[], url?: string): Promise<Result> {
-  return merch(sandbox(), argv, { env: { MERCH_CONFIG_DIR: dir ?? tempDir(), ...(url ? { MERCH_BASE_URL: url } : {}) } });
-}
-
-interface ResultLine {
-  row: string;
-  external_id: string;
-  order_id: string;
-  shipping_order_id: string;
-  status: string;
-  error: string;
-}
-
-function results(file: string): ResultLine[] {
-  return parse(readFileSync(file), { columns: true }) as ResultLine[];
-}
-
-/** Every order of the run, as the sandbox holds it. */
-async function ordersOf(runId: string): Promise<any[]> {
-  const all: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await sandboxApi(sandbox(), `/v1/orders?limit=100&offset=${offset}`)).body;
-    all.push(...page.results);
-    if (!page.next) break;
-  }
-  return all.filter((o) => o.external_id === runId || o.external_id.startsWith(`${runId}-`)).sort((a, b) => a.id - b.id);
-}
-
-/** How many shipping orders of the run go to each guest (first names are unique per list). */
-async function parcelsOf(runId: string): Promise<Record<string, number>> {
-  const count: Record<string, number> = {};
-  for (const order of await ordersOf(runId)) for (const so of order.shipping_orders) count[so.first_name] = (count[so.first_name] ?? 0) + 1;
-  return count;
-}
-
-function runIdOf(stderr: string): string {
-  const match = /run id: (\S+)/.exec(stderr);
-  expect(match, stderr).not.toBeNull();
-  return match![1]!;
-}
-
-function posts(before: number): Sandbox['requests'] {
-  return sandbox().requests.slice(before).filter((r) => r.method === 'POST');
-}
-
-/**
- * The results file against the sandbox: one line per row, each in the order and shipping
- * order it names, with that row's guest. `row` is the spreadsheet's (the header is row 1):
- * guest k is on row k + 1; `statusOf` is asked by guest.
- */
-async function expectResultsMatchService(file: string, tag: string, rows: number, statusOf: (guest: number) => string): Promise<void> {
-  const got = results(file);
-  expect(got.map((l) => Number(l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 2));
-  for (const line of got) {
-    const guest = Number(line.row) - 1;
-    expect(line.status, `row ${line.row}`).toBe(statusOf(guest));
-    const order = (await sandboxApi(sandbox(), `/v1/orders/${line.order_id}`)).body;
-    expect(order.external_id).toBe(line.external_id);
-    const shipping = order.shipping_orders.find((s: any) => String(s.id) === line.shipping_order_id);
-    expect(shipping?.first_name, `row ${line.row}`).toBe(`${tag}${guest}`);
-  }
 }
 
 describe('orders create --batch-size', () => {
@@ -248,31 +164,6 @@ describe('orders create --batch-size', () => {
     expect(await parcelsOf(runId)).toEqual({ E1: 1, E2: 1, E3: 1, E4: 1 });
   });
 
-  it('killed between batches (SIGKILL), a rerun of the same command still makes exactly 3 orders and a complete results file', async () => {
-    const csv = csvFile(lines('K', 1, 25));
-    const dir = tempDir();
-    const out = join(dir, 'results.csv');
-    const child = spawn(process.execPath, [BIN, ...args(csv, '--batch-size', '10', '--results', out)], { cwd: ROOT, env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }), stdio: ['ignore', 'ignore', 'pipe'] });
-    onTestFinished(() => void child.kill('SIGKILL'));
-    let stderr = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (/batch 1 \(.*\): created/.test(stderr)) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-      child.on('exit', () => reject(new Error(`exited before its first batch: ${stderr}`)));
-    });
-    const runId = runIdOf(stderr);
-    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out));
-    expect(rerun.code, rerun.stderr).toBe(0);
-    expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 10, 5]);
-    await expectResultsMatchService(out, 'K', 25, (guest) => (guest <= 10 ? 'existing' : results(out).find((l) => Number(l.row) === guest + 1)!.status));
-    expect(Object.values(await parcelsOf(runId)).every((n) => n === 1)).toBe(true);
-  }, 60_000);
-
   it('a batch the service refuses does not stop the others: exit 5 naming it, its rows carry the error; a rerun sends only its rows', async () => {
     const gate = await refusingGateway(sandbox(), (externalId) => externalId.endsWith('-2'));
     const csv = csvFile(lines('F', 1, 25));
@@ -342,7 +233,7 @@ describe('orders create --batch-size', () => {
     const csv = csvFile(rows);
     const run = await on(undefined, args(csv, '--batch-size', '2'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`error: ${csv} row 3, column size: is required: product ${shirt.id} comes in`);
+    expect(run.stderr).toContain(`error: ${csv} row 3, column size: is required: product ${shirt().id} comes in`);
     expect(run.stderr).not.toContain('--attr size');
   });
 
@@ -368,7 +259,7 @@ describe('orders create --batch-size', () => {
   });
 
   it('Ctrl-C between batches stops before the next one (exit 130, saying how to finish); the rerun sends the rest', async () => {
-    const { startMerch } = await import('../support/run-merch.js');
+    const { startMerch } = await import('../../../support/run-merch.js');
     const csv = csvFile(lines('C', 1, 6));
     const dir = tempDir();
     const running = startMerch(args(csv, '--batch-size', '1'), { env: cliEnv(sandbox().url, { MERCH_CONFIG_DIR: dir }) });

@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import type { CustomProduct } from '../../src/api/schemas.js';
-import type { OrderRequest } from '../../src/contract/order-request.js';
-import { UsageError } from '../../src/errors.js';
-import { piecesFromFlags } from '../../src/commands/orders/create/inputs.js';
-import { formatPlan } from '../../src/commands/orders/create/plan-view.js';
-import { pricePlan } from '../../src/orders/create/plan.js';
-import { tempDir } from '../support/temp-dir.js';
+import type { CustomProduct } from '../../../../src/api/schemas.js';
+import type { OrderRequest } from '../../../../src/contract/order-request.js';
+import { UsageError } from '../../../../src/errors.js';
+import { piecesFromFlags } from '../../../../src/commands/orders/create/inputs.js';
+import { formatPlan } from '../../../../src/commands/orders/create/plan-view.js';
+import { pricePlan } from '../../../../src/orders/create/plan.js';
+import { tempDir } from '../../../support/temp-dir.js';
 
 const none = () => Readable.from([]);
 

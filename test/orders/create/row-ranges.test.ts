@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { describeRows } from '../../src/orders/create/row-ranges.js';
+import { describeRows } from '../../../src/orders/create/row-ranges.js';
 
 test('rows as people read them: "row 7", not "rows 7-7"; runs as ranges; past a few, a count (issue 19.6j)', () => {
   expect(describeRows([7])).toBe('row 7');

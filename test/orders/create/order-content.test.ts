@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, test } from 'vitest';
-import { offeredAttributes } from '../../src/contract/attributes.js';
-import type { OrderRequest } from '../../src/contract/order-request.js';
-import { compareOrder, type Offerings } from '../../src/orders/create/order-content.js';
-import { sandboxApi, useSandbox } from '../support/sandbox.js';
+import { offeredAttributes } from '../../../src/contract/attributes.js';
+import type { OrderRequest } from '../../../src/contract/order-request.js';
+import { compareOrder, type Offerings } from '../../../src/orders/create/order-content.js';
+import { sandboxApi, useSandbox } from '../../support/sandbox.js';
 
 // Found means the same order (issue 18.1): the comparison of a request with the service's
 // record of an order, as a pure function. Unit cases on hand-written records, then a property

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CsvError, parseRecipientsCsv } from '../../src/orders/create/recipients-csv.js';
+import { CsvError, parseRecipientsCsv } from '../../../src/orders/create/recipients-csv.js';
 
 const HEADER = 'first_name,last_name,email,line_1,city,state,postal_code,country';
 

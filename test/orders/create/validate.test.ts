@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { buildOrder } from '../../src/orders/create/builder.js';
-import { parseRecipientsCsv } from '../../src/orders/create/recipients-csv.js';
-import { formatIssue, summariseIssues, validateOrder } from '../../src/orders/create/validate.js';
+import { buildOrder } from '../../../src/orders/create/builder.js';
+import { parseRecipientsCsv } from '../../../src/orders/create/recipients-csv.js';
+import { formatIssue, summariseIssues, validateOrder } from '../../../src/orders/create/validate.js';
 
 const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St', city: 'Oslo', state: 'OS', postal_code: '0150', country: 'NO' };
 const shirt: Record<string, unknown> = {

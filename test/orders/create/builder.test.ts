@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { BuildError, buildOrder, withPaymentMethod } from '../../src/orders/create/builder.js';
-import { parseRecipientsCsv } from '../../src/orders/create/recipients-csv.js';
-import { validateOrder } from '../../src/orders/create/validate.js';
+import { BuildError, buildOrder, withPaymentMethod } from '../../../src/orders/create/builder.js';
+import { parseRecipientsCsv } from '../../../src/orders/create/recipients-csv.js';
+import { validateOrder } from '../../../src/orders/create/validate.js';
 
 const HEADER = 'first_name,last_name,line_1,city,state,postal_code,country';
 const ann = { first_name: 'Ann', last_name: 'Lee', line_1: '1 Main St', city: 'Oslo', state: 'OS', postal_code: '0150', country: 'NO' };

@@ -3,9 +3,9 @@ import { readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../src/orders/create/order-journal.js';
-import { validateOrder } from '../../src/orders/create/validate.js';
-import { tempDir } from '../support/temp-dir.js';
+import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../../src/orders/create/order-journal.js';
+import { validateOrder } from '../../../src/orders/create/validate.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 let dir: string;
 let opened: OrderJournal[] = [];
@@ -131,7 +131,7 @@ describe('OrderJournal', () => {
   test('an attempt is on disk when recordAttempt resolves: SIGKILL right after loses nothing', async () => {
     const bundle = join(dir, 'journal.mjs');
     await build({
-      entryPoints: [join(import.meta.dirname, '../../src/orders/create/order-journal.ts')],
+      entryPoints: [join(import.meta.dirname, '../../../src/orders/create/order-journal.ts')],
       bundle: true,
       format: 'esm',
       platform: 'node',

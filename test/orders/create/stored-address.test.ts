@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedRecipientKey } from '../../src/orders/create/stored-address.js';
+import { storedRecipientKey } from '../../../src/orders/create/stored-address.js';
 
 // A recipient as a service may store it (issue 28.3): these pairs are the same recipient.
 const base = { first_name: 'Ann', last_name: "O'Neil", line_1: '1 Main Street, Apt 2', line_2: '', postal_code: '78701', country: 'United States' };

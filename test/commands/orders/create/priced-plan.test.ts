@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { merch } from '../support/run-merch.js';
-import { requestsDuring, sandboxApi, useSandbox } from '../support/sandbox.js';
+import { merch } from '../../../support/run-merch.js';
+import { requestsDuring, sandboxApi, useSandbox } from '../../../support/sandbox.js';
 
 // The price before paying (issue 14.1) and the dry run that shows it (issue 13.8, 13.9).
 

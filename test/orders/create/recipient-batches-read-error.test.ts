@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, readRecipientBatches } from '../../src/orders/create/recipients-csv.js';
-import { tempDir } from '../support/temp-dir.js';
+import { CsvError, readRecipientBatches } from '../../../src/orders/create/recipients-csv.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 // A read error of the streamed list (a directory, a disk error) was an unhandled 'error'
 // event: a stack trace and the end of the process (issue 30.1). It is the reader's error.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Digests, matchDigests } from '../../src/orders/create/content-digests.js';
+import { Digests, matchDigests } from '../../../src/orders/create/content-digests.js';
 
 const digests = (...keys: string[]) => {
   const d = new Digests();

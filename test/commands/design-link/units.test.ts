@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../support/wait-for.js';
-import { CliError } from '../../src/errors.js';
-import { checkCartUrl, startCartServer } from '../../src/commands/design-link/cart-server.js';
-import { escapeHtml } from '../../src/lib/escape-html.js';
-import { browserCommand } from '../../src/lib/open-browser.js';
-import type { OptionsOf } from '../../src/commands/declaration.js';
-import type { declareDesignLink } from '../../src/commands/design-link/declarations.js';
-import { smartlinkBody } from '../../src/commands/design-link/run.js';
+import { waitFor } from '../../support/wait-for.js';
+import { CliError } from '../../../src/errors.js';
+import { checkCartUrl, startCartServer } from '../../../src/commands/design-link/cart-server.js';
+import { escapeHtml } from '../../../src/lib/escape-html.js';
+import { browserCommand } from '../../../src/lib/open-browser.js';
+import type { OptionsOf } from '../../../src/commands/declaration.js';
+import type { declareDesignLink } from '../../../src/commands/design-link/declarations.js';
+import { smartlinkBody } from '../../../src/commands/design-link/run.js';
 
 const flags: OptionsOf<typeof declareDesignLink> = { sku: 'DT-1', userId: 'u', language: 'en', country: 'US', currency: 'USD', quantity: 1, enable: true };
 
