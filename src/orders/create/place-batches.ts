@@ -6,7 +6,7 @@ import { plan as planSend } from './exactly-once.js';
 import { recordContent, requestContent, shipmentKey } from './order-content.js';
 import { withoutExternalId } from './order-journal.js';
 import { offeringsOf, placeOrder, type PlacedOrder } from './place-order.js';
-import { listKeyOf, planBatches, prepareBatch, rowsOfBatches, type Decided, type ListOutcome, type ListPlan, type ListPorts, type ListResult, type ListRows, type ListRun, type PlannedBatch } from './plan-batches.js';
+import { listKeyOf, planBatches, prepareBatch, rowDigests, rowsOfBatches, type Decided, type ListOutcome, type ListPlan, type ListPorts, type ListResult, type ListRows, type ListRun, type PlannedBatch } from './plan-batches.js';
 import type { PreparedOrder } from './prepare.js';
 import type { RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
@@ -48,8 +48,16 @@ function existingResults(decided: Decided, held: Held, sheetRows: readonly numbe
   return rows;
 }
 
-/** The content digest of the row with this spreadsheet row number (`sheetRows` ascends: a binary search). */
-function digestOfRow(rows: ListRows, sheetRow: number): string {
+/** The content digests of a batch's rows, for the journal: planning's, or (a kept list's, which planning did not need) taken of its rows now. */
+async function batchDigests(run: ListRun, batch: PlannedBatch, csv: RecipientsCsv, rows: ListRows, lookups: ListPorts['lookups']): Promise<string[]> {
+  const { digests } = rows;
+  if (digests) return batch.rows.map((row) => digests.hex(indexOfRow(rows, row)));
+  const taken = await rowDigests(run, [csv], lookups);
+  return batch.rows.map((_, i) => taken.hex(i));
+}
+
+/** The index of the row with this spreadsheet row number (`sheetRows` ascends: a binary search). */
+function indexOfRow(rows: ListRows, sheetRow: number): number {
   let low = 0;
   let high = rows.sheetRows.length - 1;
   while (low < high) {
@@ -57,7 +65,7 @@ function digestOfRow(rows: ListRows, sheetRow: number): string {
     if (rows.sheetRows[middle]! < sheetRow) low = middle + 1;
     else high = middle;
   }
-  return rows.digests.hex(low);
+  return low;
 }
 
 /** What sending a batch knows from planning: whether its external id is known to be free, and each row's content. */
@@ -113,7 +121,7 @@ async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv:
   const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
   let placed: PlacedOrder;
   try {
-    const shipments = batch.rows.map((row) => digestOfRow(sending.rows, row));
+    const shipments = await batchDigests(run, batch, csv, sending.rows, ports.lookups);
     const journalled = { run_id: runId, ...list, shipments };
     placed = await placeOrder({ body, products: order.products, journalled, checkedUnsent: sending.checkedUnsent }, p, { api: ports.api, journal: ports.journal });
   } catch (err) {

@@ -145,13 +145,17 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const), ...(known !== undefined && known !== runId ? { earlierRunOfList: known } : {}) };
   ports.notify?.({ kind: 'run', plan: head });
   const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, run.assumeUnsent);
-  const decided = decide(read, held);
+  // A row's content is needed only to match it with an earlier order's shipping order: a
+  // kept list's rows are digested only when the run has some (a streamed list's were as it was read).
+  const digests = read.digests ?? (held.shipments.digests.length > 0 ? await rowDigests(run, read.kept!, ports.lookups) : undefined);
+  const rows: ListRows = { digests, sheetRows: read.sheetRows, kept: read.kept };
+  const decided = decide(rows, held);
   if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
   const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups, read.kept);
   const subtotals = batches.batches.map((b) => b.subtotal);
   return {
     ...head,
-    recipients: read.digests.length,
+    recipients: read.sheetRows.length,
     earlier: held.orders.map((o, i) => ({ batch: o.batch, external_id: o.externalId, order_id: o.orderId, rows: decided.rowsOf[i]!, unlisted: o.count - decided.rowsOf[i]!.length })),
     batches: batches.batches,
     subtotal: subtotals.every((s): s is Money => s !== null) ? (sum(subtotals) ?? null) : null,
@@ -162,7 +166,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
     ...(batches.single ? { single: batches.single } : {}),
     decided,
     held,
-    rows: { digests: read.digests, sheetRows: read.sheetRows, kept: read.kept },
+    rows,
   };
 }
 
@@ -188,8 +192,8 @@ function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
 }
 
 interface ReadList {
-  /** A digest of each row's content (recipient and items), in list order. */
-  digests: Digests;
+  /** A digest of each row's content (recipient and items), in list order; not taken of a kept list (rowDigests). */
+  digests?: Digests;
   /** Each row's spreadsheet row number (header = 1; blank rows are skipped, so these can jump), in list order. */
   sheetRows: number[];
   derivedRunId: string;
@@ -197,27 +201,48 @@ interface ReadList {
   kept?: RecipientsCsv[];
 }
 
-/** Pass one: each row's content, and the run id the list and the pieces derive. */
+/** Pass one: each row's content (of a list read as a stream), and the run id the list and the pieces derive. */
 async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList> {
-  const digests = new Digests();
   const sheetRows: number[] = [];
   const identity = createHash('sha256');
   const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
   identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
   const base = listBase(run.pieces, run.file);
   const kept: RecipientsCsv[] | undefined = run.batchSize === undefined ? [] : undefined;
+  const digests = kept === undefined ? new Digests() : undefined;
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
-    kept?.push(chunk);
-    // Each row as the shipping order it makes (not validated: what it asks for, to match and to tell apart).
+    // What each row orders, its products looked up: a row that names no product stops the run here.
     const items = chunk.rows.map((row) => rowItem(chunk, row, base));
     const offerings = await offeringsFor(lookups, items.map((item) => item.product));
-    chunk.rows.forEach((row, i) => {
-      digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings)));
+    // A streamed list is not read again before it is sent: its rows' contents are taken now.
+    if (kept) kept.push(chunk);
+    else pushContents(digests!, chunk.rows, items, offerings);
+    for (const row of chunk.rows) {
       sheetRows.push(row.row);
       identity.update(`${rowIdentity(row)}\n`);
-    });
+    }
   }
-  return { digests, sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
+  return { ...(digests ? { digests } : {}), sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
+}
+
+/** Each row as the shipping order it asks for (not validated: what it asks for, to match and to tell apart), its content's digest appended. */
+function pushContents(digests: Digests, rows: readonly RecipientRow[], items: readonly ReturnType<typeof rowItem>[], offerings: Offerings): void {
+  rows.forEach((row, i) => digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings))));
+}
+
+/**
+ * The content digests of these rows, in order, as pass one takes them of a streamed list:
+ * of a kept list when the run's earlier orders are matched, of a batch whose digests
+ * planning did not take when the journal records it.
+ */
+export async function rowDigests(run: ListRun, csvs: Iterable<RecipientsCsv>, lookups: AccountLookups): Promise<Digests> {
+  const base = listBase(run.pieces, run.file);
+  const digests = new Digests();
+  for (const csv of csvs) {
+    const items = csv.rows.map((row) => rowItem(csv, row, base));
+    pushContents(digests, csv.rows, items, await offeringsFor(lookups, items.map((item) => item.product)));
+  }
+  return digests;
 }
 
 /** A row as it counts for the run's identity: its values, not how the file spells its columns or lines. */
@@ -239,7 +264,8 @@ export function listKeyOf(scope: string, path: string): string {
 
 /** The list's rows as the run knows them after pass one: each one's content, and its spreadsheet row number. */
 export interface ListRows {
-  digests: Digests;
+  /** Absent when taking them was not needed: a kept list, and no earlier shipping order to match. */
+  digests?: Digests;
   sheetRows: number[];
   /** The rows themselves when pass one kept them (the list as one order). */
   kept?: readonly RecipientsCsv[];
@@ -256,7 +282,8 @@ export interface Decided {
 
 /** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row, the first order first. */
 function decide(rows: ListRows, held: Held): Decided {
-  const matched = matchDigests(rows.digests, held.shipments.digests);
+  if (rows.digests === undefined && held.shipments.digests.length > 0) throw new Error('the rows\' contents were not taken, yet earlier orders hold shipping orders');
+  const matched = rows.digests ? matchDigests(rows.digests, held.shipments.digests) : new Int32Array(rows.sheetRows.length).fill(-1);
   const toSend: number[] = [];
   const rowsOf: number[][] = held.orders.map(() => []);
   matched.forEach((found, i) => {
