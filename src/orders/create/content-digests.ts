@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Digests of contents (a recipient row, a shipping order: order-content.ts's keys), kept
@@ -16,8 +16,9 @@ export class Digests {
   }
 
   push(key: string): void {
-    const hash = createHash('sha256').update(key).digest();
-    this.pushWords(hash.readUInt32LE(0), hash.readUInt32LE(4));
+    // One call, no Hash object: a list has a key per row.
+    const digest = hash('sha256', key, 'buffer');
+    this.pushWords(digest.readUInt32LE(0), digest.readUInt32LE(4));
   }
 
   /** Appends every digest of `other`. */
