@@ -2,6 +2,7 @@ import { USUAL_RECIPIENT_FIELDS } from './address.js';
 import { findOffered, matchValue, offeredAttributes } from './attributes.js';
 import { formatPath, type FieldPath } from './field-path.js';
 import { orderRequestSchema, type OrderRequest } from './order-request.js';
+import { plainShippingOrders } from './plain-shipping-orders.js';
 
 /**
  * The rules of an order creation request (spec 4.4), judged the same way by the CLI before
@@ -87,7 +88,7 @@ function parseShape(
   error: (path: FieldPath, message: string) => void,
   warn: (path: FieldPath, message: string) => void,
 ): OrderRequest | undefined {
-  const first = orderRequestSchema.safeParse(input);
+  const first = parseBody(input);
   if (first.success) return first.data;
   const unknownKeys: FieldPath[] = [];
   let refused = false;
@@ -104,8 +105,21 @@ function parseShape(
     }
   }
   if (refused) return undefined;
-  const again = orderRequestSchema.safeParse(withoutKeys(input, unknownKeys));
+  const again = parseBody(withoutKeys(input, unknownKeys));
   return again.success ? again.data : undefined;
+}
+
+/** The body without its shipping orders: what zod reads when those are plain. */
+const headSchema = orderRequestSchema.omit({ shipping_orders: true });
+
+/** orderRequestSchema's parse; plain shipping orders (a recipients list's) read by plainShippingOrders, the rest of the body by zod. */
+function parseBody(input: unknown): ReturnType<typeof orderRequestSchema.safeParse> {
+  const shippingOrders = isObject(input) ? plainShippingOrders(input.shipping_orders) : undefined;
+  if (shippingOrders === undefined) return orderRequestSchema.safeParse(input);
+  const { shipping_orders: _plain, ...head } = input as Record<string, unknown>;
+  const parsed = headSchema.safeParse(head);
+  if (!parsed.success) return parsed as ReturnType<typeof orderRequestSchema.safeParse>;
+  return { success: true, data: { ...parsed.data, shipping_orders: shippingOrders } };
 }
 
 /** A copy of `value` without the keys at `paths` (only the objects on those paths are copied). */
