@@ -3,17 +3,17 @@
 //
 // Measures the CPU time (user + system) of the CLI process, from Node's start to its exit,
 // for `--dry-run` (read + parse the CSV, build, validate, print the body) and for a real
-// creation (the same, plus the journal, the POST and printing the order), against a
-// sandbox in this process (its CPU is not counted). The baseline is `node -e 0` measured
+// creation (the same, plus the journal, the POST and printing the order), against
+// `merch sandbox` in a child process (its CPU is not counted). The baseline is `node -e 0` measured
 // the same way. Run after `npm run build`: `node bench/orders-csv.mjs [rows] [runs]`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServerProcess } from './lib/server-process.mjs';
 // MERCH_BENCH_ROOT: another build of the CLI (a directory with bin/ and dist/) to measure.
 const ROOT = process.env.MERCH_BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(ROOT, 'dist', 'sandbox.js'));
 const rows = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 5);
 const SIZES_CYCLE = 3;
@@ -21,7 +21,6 @@ const SIZES_CYCLE = 3;
 // Prints the process's CPU time at exit on a marked stderr line.
 const REPORT = "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+((u.user+u.system)/1000).toFixed(1)+'\\n')});";
 
-// Asynchronous: the sandbox answers from this very process, so it must not block.
 function cpuOf(code, args, env) {
   const child = spawn(process.execPath, ['--input-type=module', '-e', REPORT + code, 'merch', ...args], { cwd: ROOT, env });
   let stdout = '';
@@ -42,7 +41,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const sandbox = await startSandbox({ port: 0, quiet: true, eventDelayMs: 60_000 });
+const sandbox = await startServerProcess([join(ROOT, 'bin', 'merch.js'), 'sandbox', '--port', '0', '--quiet'], { url: /listening on (http:\/\/\S+?);/ });
 const dir = mkdtempSync(join(tmpdir(), 'merch-bench-'));
 try {
   const headers = { authorization: 'Bearer sandbox-token' };
@@ -92,6 +91,6 @@ try {
   console.log(`  --dry-run                     ${median(dry).toFixed(0)} ms  (${(median(dry) - b).toFixed(0)} ms above the baseline, ${(median(dry) - median(dryOne)).toFixed(0)} ms above 1 row)`);
   console.log(`  --yes (create and print)  ${median(real).toFixed(0)} ms  (${(median(real) - b).toFixed(0)} ms above the baseline)`);
 } finally {
-  await sandbox.close();
+  await sandbox.stop();
   rmSync(dir, { recursive: true, force: true });
 }
