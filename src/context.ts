@@ -2,7 +2,7 @@ import { ApiClient, type ClientOptions } from './api/client.js';
 import { RunSecrets } from './api/run-secrets.js';
 import { stderrTrace, type Trace } from './api/trace.js';
 import { tokenProviderFor } from './auth/token-provider.js';
-import { BASE_URL, originOf, resolveSettings, SANDBOX_DESIGN_TOOL_KEY, SANDBOX_TOKEN, type SettingFlags, type Settings } from './config/settings.js';
+import { resolveSettings, SANDBOX_DESIGN_TOOL_KEY, SANDBOX_TOKEN, type SettingFlags, type Settings } from './config/settings.js';
 import type { Interrupts } from './lib/interrupt.js';
 import { commandIO, type IO } from './output/io.js';
 import { retryNotes } from './output/progress.js';
@@ -64,7 +64,6 @@ export function createContext(globals: ContextFlags, { io: streams, env, interru
       proxy: settings.proxy,
       secrets,
       trace,
-      connectionHints: connectionHints(settings),
       onRetry: retryNotes(theIO),
     });
     clients.push(client);
@@ -125,19 +124,4 @@ export function hideWhenRead(session: Pick<NonNullable<Settings['session']>, 're
       },
     });
   }
-}
-
-/** What to do about a refused connection or an unknown host: where the base URL came from, how to start the sandbox. */
-function connectionHints(settings: Settings): { refused: string; 'host-not-found': string } {
-  const origin = originOf(BASE_URL, settings.baseUrlSource, settings.profile);
-  if (settings.baseUrlSource === 'default') {
-    return {
-      refused: `no sandbox is running at ${settings.baseUrl}: start one with \`merch sandbox\`, or log in to the service with \`merch login --base-url URL\``,
-      'host-not-found': `check the host name of ${settings.baseUrl}`,
-    };
-  }
-  return {
-    refused: `is the service at ${settings.baseUrl} up? (base URL from ${origin})`,
-    'host-not-found': `check the host name of ${settings.baseUrl} (base URL from ${origin}), and this machine's network and DNS`,
-  };
 }

@@ -70,8 +70,6 @@ export interface ClientOptions {
   /** Told each token and API key the client sends, so that no output shows them. */
   secrets?: RunSecrets;
   trace?: Trace;
-  /** The hint of a refused connection or an unknown host, instead of the usual one (e.g. how to start the sandbox). */
-  connectionHints?: Partial<Record<'refused' | 'host-not-found', string>>;
   retryBaseMs?: number;
   /** Told when a retry starts waiting (a terminal shows "retrying in 3 s (429)"); what it returns is called when the wait ends. */
   onRetry?: (notice: RetryNotice) => (() => void) | void;
@@ -145,7 +143,7 @@ export class ApiClient {
           await this.waitToRetry(backoffDelay(attempt, this.retryPolicy), describeFailure(failure));
           continue;
         }
-        throw failureError(what, failure, { attempts: attempt, afterAmbiguousAttempt: ambiguous, hint: this.connectionHint(failure) });
+        throw failureError(what, failure, { attempts: attempt, afterAmbiguousAttempt: ambiguous });
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
       if (status === 401 && token !== undefined && !renewed && typeof this.options.token === 'object') {
@@ -245,11 +243,7 @@ export class ApiClient {
         throw new RequestNotSent(`refusing to send the token to ${url.origin}: it is not the base URL ${this.baseUrl}`, 'token-to-other-origin');
       }
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !this.options.insecure) {
-        throw new RequestNotSent(
-          `refusing to send the token over plain http to ${url.host}`,
-          'token-over-http',
-          'use https, or pass --allow-http if you really mean it',
-        );
+        throw new RequestNotSent(`refusing to send the token over plain http to ${url.host}`, 'token-over-http');
       }
     }
     if (this.options.accountId) headers['sc-account-id'] = this.options.accountId;
@@ -278,10 +272,6 @@ export class ApiClient {
       this.dispatcher = newDispatcher(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
     }
     return this.dispatcher;
-  }
-
-  private connectionHint(failure: Failure): string | undefined {
-    return failure.type === 'refused' || failure.type === 'host-not-found' ? this.options.connectionHints?.[failure.type] : undefined;
   }
 }
 

@@ -3,7 +3,8 @@ import { fieldErrorsOf, formatFieldError } from './field-errors.js';
 /**
  * The one vocabulary of failures. Every request that fails, in every command, the order
  * wizard and the waiters included, says why in these words: `<what> failed: <cause>`, then
- * one hint. The cause is a Failure, described by describeFailure().
+ * one hint. The cause is a Failure, described by describeFailure(); the hint, which names
+ * the CLI's flags and commands, is chosen from it at the CLI's edge (src/commands/hints.ts).
  */
 export type Failure =
   /** Nothing listens at the address: the request never left. */
@@ -39,7 +40,10 @@ export class ApiError extends Error {
     readonly status: number | undefined,
     /** The parsed error body (JSON) or its text, when the server sent one. */
     readonly body: unknown,
-    /** What to do about it, in one line. */
+    /**
+     * What to do about it, in one line, when the one who raised it knows better than its
+     * failure says (the proxy, a redirect, the design tool); else the CLI chooses it.
+     */
     readonly hint?: string,
     /**
      * An earlier attempt of this request may have reached the service and done its work,
@@ -48,6 +52,8 @@ export class ApiError extends Error {
     readonly afterAmbiguousAttempt = false,
     /** Why the request failed, when it was a request that failed (not a check of its answer's meaning). */
     readonly failure?: Failure,
+    /** The request that failed. */
+    readonly request?: RequestLine,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,6 +76,7 @@ export class RequestNotSent extends Error {
   constructor(
     message: string,
     readonly reason: NotSentReason,
+    /** What to do about it, when the CLI's usual hint of `reason` does not say it (src/commands/hints.ts). */
     readonly hint?: string,
   ) {
     super(message);
@@ -88,16 +95,17 @@ function failedMessage(request: RequestLine, cause: string, attempts = 1): strin
   return `${request.method} ${request.path} failed: ${cause}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`;
 }
 
-/** An ApiError for a failure of `request`, with its message and its hint (`hint` replaces the usual one). */
+/** An ApiError for a failure of `request`, with its message (`hint`: what to do, when it is not the usual one of the failure). */
 export function failureError(request: RequestLine, failure: Failure, options: { attempts?: number; body?: unknown; hint?: string; afterAmbiguousAttempt?: boolean } = {}): ApiError {
   return new ApiError(
     failedMessage(request, describeFailure(failure), options.attempts),
     kindOfFailure(failure),
     failure.type === 'status' || failure.type === 'malformed' ? failure.status : undefined,
     options.body,
-    options.hint ?? hintOfFailure(failure, request),
+    options.hint,
     options.afterAmbiguousAttempt ?? false,
     failure,
+    request,
   );
 }
 
@@ -157,60 +165,6 @@ export function describeFailure(failure: Failure): string {
 /** The cause of an error in these words (its message, when it is not a failure of a request). */
 export function causeOf(error: ApiError): string {
   return error.failure ? describeFailure(error.failure) : error.message;
-}
-
-/** What to do about it, in one line. */
-export function hintOfFailure(failure: Failure, request?: RequestLine): string | undefined {
-  switch (failure.type) {
-    case 'refused':
-      return `nothing answers at ${failure.host}: is the service up, and is the base URL right?`;
-    case 'host-not-found':
-      return `check the host name in the base URL (${failure.host}), and this machine's network and DNS`;
-    case 'no-answer':
-      // In the flag's own syntax (30s, 2m): twice the time it had.
-      return `the service is slow or unreachable: try again, or allow more time: --timeout ${Math.max(1, Math.ceil((failure.timeoutMs * 2) / 1000))}s`;
-    case 'closed':
-      return 'the connection was cut (a proxy, or the service restarting): try again; --verbose shows each attempt';
-    case 'tls':
-      return "check the URL's scheme and port (https to a plain http port fails this way), the clock, or trust a private CA with NODE_EXTRA_CA_CERTS";
-    case 'proxy':
-      return failure.hint;
-    case 'connection':
-      return 'check the base URL and this machine\'s network; --verbose shows each attempt';
-    case 'malformed':
-      return 'the answer is not what the service sends: check that the base URL is the service, or run again with --verbose';
-    case 'status':
-      return hintOfStatus(failure, request);
-  }
-}
-
-function hintOfStatus(failure: Extract<Failure, { type: 'status' }>, request?: RequestLine): string | undefined {
-  const { status } = failure;
-  if (status === 401) return 'check the token: merch auth status, or merch login';
-  if (status === 403) return 'the token is not allowed to do this (check --account-id)';
-  if (status === 404) return notFoundHint(request);
-  if (status === 405) return `the service does not take ${request?.method ?? 'this method'} there: check that the base URL is the service's API`;
-  if (status === 429) return `the service is limiting requests: wait${failure.retryAfterMs === undefined ? ' a little' : ` ${seconds(failure.retryAfterMs)}`}, then run again`;
-  if (status >= 500) return 'the service failed on its side: try again later; --verbose shows each attempt';
-  return undefined;
-}
-
-/** The command that lists the ids of the resource a path names (`$1`: the path's first number). */
-const LISTED_BY: [RegExp, string][] = [
-  [/^\/v1\/orders\//, 'merch orders list'],
-  [/^\/v1\/custom-products\//, 'merch custom-products list'],
-  [/^\/v1\/(?:supplier-)?products\/(\d+)\/parts\//, 'merch parts list $1'],
-  [/^\/v1\/(supplier-)?products\//, 'merch products list'],
-  [/^\/v1\/payment-methods\//, 'merch payment-methods list'],
-  [/^\/v1\/core\/webhooks\//, 'merch webhooks list'],
-];
-
-/** A 404: the id, or the account it is looked for in (issue 30: every error has a hint). */
-function notFoundHint(request?: RequestLine): string {
-  const path = request?.path ?? '';
-  const [pattern, command] = LISTED_BY.find(([candidate]) => candidate.test(path)) ?? [];
-  const list = pattern && command?.replace('$1', pattern.exec(path)?.[1] ?? '');
-  return `check the id${list ? ` (${list} shows them)` : ''}, and the account it is looked for in (merch auth status; --account-id)`;
 }
 
 /**
@@ -343,7 +297,7 @@ function sameWords(a: string, b: string): boolean {
 }
 
 /** A wait in seconds as a person reads it. */
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
   return ms >= 1000 || ms === 0 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
 }
 

@@ -1,4 +1,4 @@
-import { connectionFailure, describeFailure, failureError, hintOfFailure, RequestTimeoutError } from '../api/errors.js';
+import { connectionFailure, describeFailure, failureError, RequestTimeoutError } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { DEFAULT_BASE_URL } from '../config/settings.js';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
@@ -58,7 +58,8 @@ async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOp
     trace?.failure('GET', url, describeFailure(failure), Date.now() - started, 1);
     // Only a loopback server with no token configured is probed: most likely a sandbox that is not running.
     const port = new URL(origin).port;
-    const hint = failure.type === 'refused' ? `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\`` : hintOfFailure(failure);
+    // Any other failure is told what the CLI tells it (src/commands/hints.ts).
+    const hint = failure.type === 'refused' ? `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\`` : undefined;
     throw failureError({ method: 'GET', path: PROBE_PATH }, failure, { hint });
   }
 }

@@ -18,7 +18,7 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
   return async function (this: Command<A, O, GlobalOptions>): Promise<void> {
     const program = rootOf(this);
     const globals = this.optsWithGlobals();
-    const { createContext, unknownProfileWarning, queryProblem, checkConfigDir, terminalPrompter } = await import('./command-core.js');
+    const { createContext, unknownProfileWarning, queryProblem, checkConfigDir, terminalPrompter, asCliError } = await import('./command-core.js');
     checkConfigDir(program.environment.env);
     const ctx = createContext(globals, program.environment, terminalPrompter);
     if (!PROFILE_MAKERS.has(pathOf(this))) {
@@ -34,6 +34,10 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
     try {
       const code = await handler(ctx, this.opts(), this.processedArgs);
       if (code !== undefined) program.exitCode = code;
+    } catch (error) {
+      // Said here, where the run's settings are known: a failed connection's hint names the
+      // base URL and where it came from (src/commands/hints.ts).
+      throw asCliError(error, ctx.settings);
     } finally {
       await ctx.close();
     }

@@ -2,11 +2,12 @@ import { ApiError, RequestNotSent, type ApiErrorKind, type NotSentReason } from 
 import { AuthError, type AuthFailure } from '../auth/errors.js';
 import { ConfigError, type ConfigFailure } from '../config/errors.js';
 import { CliError, ExitCode, type ExitCodeValue } from '../errors.js';
+import { hintOf, type ServiceSettings } from './hints.js';
 
 /**
- * The exit codes of the layers below the CLI, chosen here, at its edge (cli-contract.md):
- * api/, auth/ and config/ throw errors that say what happened, by kind, and choose no exit
- * code. (The order domain's errors are said by the order commands, with the flags that
+ * The exit codes of the layers below the CLI, chosen here, at its edge (cli-contract.md),
+ * and their hints beside them (hints.ts): api/, auth/ and config/ throw errors that say what
+ * happened, by kind, and choose no exit code. (The order domain's errors are said by the order commands, with the flags that
  * help: src/commands/orders/create/outcomes.ts.)
  */
 
@@ -77,9 +78,10 @@ export function exitCodeOf(error: LayerError | CliError): ExitCodeValue {
 /**
  * An error as the CLI reports it: an error of api/, auth/ or config/ becomes a CliError
  * with its message, its hint and the exit code of its kind; anything else is as it was.
+ * `service`: the run's settings, which a failed connection's hint names.
  */
-export function asCliError(error: LayerError): CliError;
-export function asCliError(error: unknown): unknown;
-export function asCliError(error: unknown): unknown {
-  return isLayerError(error) ? new CliError(error.message, exitCodeOf(error), error.hint) : error;
+export function asCliError(error: LayerError, service?: ServiceSettings): CliError;
+export function asCliError(error: unknown, service?: ServiceSettings): unknown;
+export function asCliError(error: unknown, service?: ServiceSettings): unknown {
+  return isLayerError(error) ? new CliError(error.message, exitCodeOf(error), hintOf(error, service)) : error;
 }

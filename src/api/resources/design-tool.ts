@@ -50,5 +50,5 @@ function designToolError(error: ApiError, apiKey: string, designToolUrl: string,
   else if (error.kind === 'network' && !designToolUrl.startsWith(`${baseUrl}/`)) {
     hint = `is the design tool at ${designToolUrl} up? (design tool URL from --design-tool-url, MERCH_DESIGN_TOOL_URL or the profile)`;
   }
-  return new ApiError(redact(error.message), error.kind, error.status, undefined, hint, error.afterAmbiguousAttempt, error.failure);
+  return new ApiError(redact(error.message), error.kind, error.status, undefined, hint, error.afterAmbiguousAttempt, error.failure, error.request);
 }

@@ -70,7 +70,7 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
       status.account_id ??= me.account.id;
       status.token_valid = true;
     } catch (thrown) {
-      const error = asCliError(thrown);
+      const error = asCliError(thrown, ctx.settings);
       // A usage error (e.g. a token refused over plain http) is the user's to fix, not a status.
       if (!(error instanceof CliError) || error.exitCode === ExitCode.usage) throw error;
       status.token_valid = error.exitCode === ExitCode.auth ? false : null;

@@ -10,6 +10,7 @@ import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackReq
 import type { TrackState } from '../../orders/track/track-states.js';
 import { progress } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
+import { hintOf } from '../hints.js';
 import { printShipments, rowsWithoutOrder, shipmentName, someOf, summary } from './track-view.js';
 import type { OptionsOf } from '../declaration.js';
 import type { declareTrack } from './declarations.js';
@@ -137,7 +138,7 @@ async function waitForAll(
     case 'timed-out':
       if (!result.answered && result.failing) {
         // Nothing was learnt of the send: the requests failed (exit 1), the wait did not run out.
-        throw new CliError(`tracking the send failed: ${failingSummary(result.failing)}`, ExitCode.failed, result.failing.last.hint);
+        throw new CliError(`tracking the send failed: ${failingSummary(result.failing)}`, ExitCode.failed, hintOf(result.failing.last, ctx.settings));
       }
       throw new CliError(
         `${waiting.shipments.length} of ${total} shipments not ${until} after ${formatDuration(wait.maxWaitMs)}: ${someOf(behind)}${failing}`,

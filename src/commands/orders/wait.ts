@@ -10,6 +10,7 @@ import { waitForOrder } from '../../orders/follow/waiter.js';
 import { standing } from '../../orders/follow/wait-states.js';
 import { liveLine } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
+import { hintOf } from '../hints.js';
 import type { OptionsOf } from '../declaration.js';
 import type { declareWait } from './declarations.js';
 import { printOrder } from './get.js';
@@ -75,7 +76,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof de
     case 'timed-out':
       if (!result.answered && result.failing) {
         // Nothing was learnt of the order: the requests failed (exit 1), the wait did not run out.
-        throw new CliError(`waiting for order ${id} failed: ${failing}`, ExitCode.failed, result.failing.last.hint);
+        throw new CliError(`waiting for order ${id} failed: ${failing}`, ExitCode.failed, hintOf(result.failing.last, ctx.settings));
       }
       throw new CliError(`order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}`, ExitCode.timedOut, 'wait longer with --max-wait (e.g. --max-wait 2h)');
   }

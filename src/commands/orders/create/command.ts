@@ -64,7 +64,7 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
       },
     }).catch(async (err: unknown) => {
       if (!viaWizard) throw err;
-      throw (await import('./wizard-rerun.js')).withCommandLine(err, { ...order.body, external_id: p.externalId });
+      throw (await import('./wizard-rerun.js')).withCommandLine(err, { ...order.body, external_id: p.externalId }, ctx.settings);
     });
     await printCreated(ctx, placed.record, placed.externalId, placed.status);
   } finally {

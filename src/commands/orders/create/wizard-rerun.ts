@@ -2,6 +2,7 @@ import type { OrderRequest } from '../../../contract/order-request.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { OutcomeUnknown } from '../../../orders/create/errors.js';
 import { asCliError } from '../../exit-codes.js';
+import type { ServiceSettings } from '../../hints.js';
 import { commandLineOf } from './command-line.js';
 import { cliErrorOf } from './outcomes.js';
 
@@ -12,8 +13,8 @@ import { cliErrorOf } from './outcomes.js';
  * (src/output/wrap-text.ts), so it is copied as one line.
  * Usage errors and a cancellation pass as they are: there is nothing to run again.
  */
-export function withCommandLine(err: unknown, body: OrderRequest): unknown {
-  const error = asCliError(cliErrorOf(err));
+export function withCommandLine(err: unknown, body: OrderRequest, service: ServiceSettings): unknown {
+  const error = asCliError(cliErrorOf(err), service);
   if (!(error instanceof CliError) || error instanceof UsageError || error.exitCode === ExitCode.interrupted) return error;
   const line = commandLineOf(body);
   if (err instanceof OutcomeUnknown) {

@@ -16,6 +16,7 @@ import { csvLocation, CsvError, parseRecipientsCsv, type RecipientRow, type Reci
 import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
+import type { ServiceSettings } from '../../hints.js';
 import type { Prompter, Unless } from '../../../prompter.js';
 import { AccountLookups } from '../../../orders/create/prepare.js';
 
@@ -126,7 +127,7 @@ async function retrying<T>(ctx: Context, ask: Prompter, call: () => Promise<T>, 
   let failure = failed;
   for (;;) {
     if (failure !== undefined) {
-      const error = serviceFailure(failure);
+      const error = serviceFailure(failure, ctx.settings);
       if (error === undefined) throw failure;
       ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
       const next = await ask.select<'again' | 'stop'>(
@@ -150,8 +151,8 @@ async function retrying<T>(ctx: Context, ask: Prompter, call: () => Promise<T>, 
 }
 
 /** A failure of a request to the service (or of the sign-in it needs), as the CLI reports it; undefined for anything else. */
-function serviceFailure(error: unknown): CliError | undefined {
-  return error instanceof ApiError || error instanceof AuthError ? asCliError(error) : undefined;
+function serviceFailure(error: unknown, service?: ServiceSettings): CliError | undefined {
+  return error instanceof ApiError || error instanceof AuthError ? asCliError(error, service) : undefined;
 }
 
 /**
