@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { startProxy } from '../support/proxy.js';
 import { merch, type MerchOptions, type Result } from '../support/run-merch.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -63,4 +64,12 @@ export function expectExit(result: Result, code: number): Result {
   return result;
 }
 
-
+/** Revokes a token at the sandbox as the private app would (RFC 7009). */
+export async function revoke(baseUrl: string, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+  const response = await fetch(`${baseUrl}/o/revoke_token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, token_type_hint: hint, client_id: PRIVATE_APP.id, client_secret: PRIVATE_APP.secret }),
+  });
+  expect(response.status).toBe(200);
+}

@@ -1,14 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { merchProcess } from '../support/process.js';
 import { useSandbox } from '../support/sandbox.js';
 import { waitFor } from '../support/wait-for.js';
-import { expectExit, PRIVATE_APP, profile, recordingProxy } from './helpers.js';
+import { expectExit, PRIVATE_APP, profile, recordingProxy, revoke } from './helpers.js';
 
-// Tokens that stay valid: refresh before expiry, once after a 401, rotation, concurrent
-// processes, a revoked refresh token. Every token request goes through a recording proxy
-// in front of the sandbox, so the refreshes are counted where they arrive.
+// Tokens that stay valid: refresh before expiry, once after a 401, rotation, a revoked
+// refresh token (concurrent processes: test/e2e/refresh-processes.test.ts). Every token
+// request goes through a recording proxy in front of the sandbox, so the refreshes are
+// counted where they arrive.
 
 const sandbox = useSandbox();
 /**
@@ -24,16 +22,6 @@ async function statusOf(baseUrl: string, token: string): Promise<number> {
   const response = await fetch(`${baseUrl}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
   await response.body?.cancel();
   return response.status;
-}
-
-/** Revokes a token at the sandbox as the private app would (RFC 7009). */
-async function revoke(baseUrl: string, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
-  const response = await fetch(`${baseUrl}/o/revoke_token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, token_type_hint: hint, client_id: PRIVATE_APP.id, client_secret: PRIVATE_APP.secret }),
-  });
-  expect(response.status).toBe(200);
 }
 
 async function signedIn(baseUrl: string) {
@@ -115,26 +103,4 @@ describe('refresh', () => {
     expect(printed).not.toBe(first.token);
     expect(printed).toBe(user.stored().token);
   });
-
-  it('8 processes started together with an expired token refresh exactly once, and all succeed with the new token', async () => {
-    const { proxy, user, first } = await signedIn(sandbox().url);
-    // The token has expired: the service refuses it, and its stored expiry is past.
-    await revoke(sandbox().url, first.token, 'access_token');
-    const file = join(user.dir, 'config.json');
-    const config = JSON.parse(readFileSync(file, 'utf8'));
-    config.profiles.default.session.expires_at = new Date(Date.now() - 1000).toISOString();
-    writeFileSync(file, JSON.stringify(config), { mode: 0o600 });
-    const calls = proxy.calls.length;
-
-    const runs = await Promise.all(
-      Array.from({ length: 8 }, () => merchProcess(proxy, ['orders', 'list', '--limit', '1'], { env: { MERCH_CONFIG_DIR: user.dir, MERCH_TOKEN: undefined } })),
-    );
-    for (const run of runs) expectExit(run, 0);
-    const during = proxy.calls.slice(calls);
-    expect(during.filter((call) => call.grant === 'refresh_token')).toHaveLength(1);
-    const { token } = user.stored();
-    const orders = during.filter((call) => call.path.startsWith('/v1/orders'));
-    expect(orders).toHaveLength(8);
-    for (const call of orders) expect(call.headers.authorization).toBe(`Bearer ${token}`);
-  }, 60_000);
 });

@@ -1,11 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startProxy } from '../support/proxy.js';
-import { BIN, collect, ROOT } from '../support/process.js';
 import { cliEnv, runMerch } from '../support/run-merch.js';
 import { useSandbox } from '../support/sandbox.js';
 import { freePort } from '../support/servers.js';
@@ -14,7 +10,8 @@ import { tempDir } from '../support/temp-dir.js';
 
 // HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as an operator at a company sets them. The service
 // is reached by a name only the test proxy resolves (`service.test`), so a request that
-// reached it went through the proxy; loopback is never proxied.
+// reached it went through the proxy; loopback is never proxied. https through a CONNECT
+// tunnel to a service whose CA the process trusts: test/e2e/proxy-tunnel.test.ts.
 
 const ME = { id: 7, email: 'ops@example.com' };
 const sandbox = useSandbox();
@@ -135,45 +132,5 @@ describe('a proxy from the environment', () => {
     const result = await run('https://service.test', { HTTPS_PROXY: 'socks5://127.0.0.1:1080' });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: HTTPS_PROXY: a socks5 proxy is not supported');
-  });
-});
-
-/** A self-signed certificate for service.test, made with openssl. */
-function certificate(): { key: string; cert: string; file: string } {
-  const dir = tempDir();
-  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=service.test', '-addext', 'subjectAltName=DNS:service.test'], { stdio: 'ignore' });
-  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8'), file: cert };
-}
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// NODE_EXTRA_CA_CERTS is read when Node starts: the process is the subject.
-describe.skipIf(!hasOpenssl())('https through a CONNECT tunnel (the real process)', () => {
-  it('reaches an https service by a name only the proxy resolves, trusting its CA by NODE_EXTRA_CA_CERTS', async () => {
-    const { key, cert, file } = certificate();
-    const seen: string[] = [];
-    const server = createServer({ key, cert }, (request, response) => {
-      seen.push(`${request.method} ${request.url} ${request.headers.authorization}`);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ME));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-    const proxy = await startProxy({ hosts: { 'service.test': '127.0.0.1' } });
-
-    const env = cliEnv(`https://service.test:${port}`, { MERCH_TOKEN: STUB_TOKEN, HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: file });
-    const result = await collect(spawn(process.execPath, [BIN, 'api', 'GET', '/v1/users/me'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual(ME);
-    expect(proxy.seen).toEqual([`CONNECT service.test:${port}`]);
-    expect(seen).toEqual([`GET /v1/users/me Bearer ${STUB_TOKEN}`]);
   });
 });

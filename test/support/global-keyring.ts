@@ -2,7 +2,7 @@
 // machine they run on. The session bus address is one no Secret Service answers at, set
 // before the workers start, so they and the CLI processes they spawn keep every secret in
 // their config directory (the file, as where no keyring answers). The keyring's own tests
-// (test/auth/keyring.test.ts) start a session bus and a keyring of their own.
+// (test/e2e/keyring.test.ts) start a session bus and a keyring of their own.
 export default function setup(): () => void {
   const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
   process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/merch-tests-use-no-keyring';

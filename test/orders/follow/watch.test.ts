@@ -5,7 +5,6 @@ import { startSandbox } from '../../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch } from '../../support/run-merch.js';
 import { requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
 import { plain } from '../../support/output.js';
-import { merchTty } from '../../support/process.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { waitFor } from '../../support/wait-for.js';
 import { answeringServer, json } from '../../support/failing-servers.js';
@@ -226,15 +225,5 @@ describe('orders watch on a terminal', () => {
     }
     expect(drawings[0]).toMatch(/\.\.\. and \d+ more shipments \(\d+ Shipped\)/);
     expect(drawings[2]).toMatch(/^order 5: Delivered \(updated \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)\n/);
-  });
-
-  it('Ctrl-C on a real terminal: exit 130, no stack trace', async () => {
-    const order = await newOrder(still());
-    const run = merchTty(still(), ['orders', 'watch', String(order.id), '--interval', '0.1']);
-    await run.waitFor(/Tracking number/);
-    run.type('\u0003');
-    const result = await run.done;
-    expect(result.code).toBe(130);
-    expect(result.stdout).not.toMatch(/\n\s+at |Error:|error:/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { merchTty } from '../support/process.js';
 import { useSandbox } from '../support/sandbox.js';
-import { BUYER, expectExit, PRIVATE_APP, profile } from './helpers.js';
+import { BUYER, expectExit, PRIVATE_APP, profile } from '../auth/helpers.js';
 
 // `merch login` at a terminal with no flags asks which way and each piece, like
 // `gh auth login`; the secrets are typed at hidden prompts and never shown.

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.js';
 import { waitFor } from '../support/wait-for.js';
-import { call } from './helpers.js';
-import { orderOf, startSandboxProcess } from './sandbox-process.js';
+import { call } from '../sandbox/helpers.js';
+import { orderOf, startSandboxProcess } from '../sandbox/sandbox-process.js';
 
 // Issue 30.2: `merch sandbox --data --lifecycle` holding 10,000 shipping orders stopped
 // answering (each shipping order's move rewrote the whole 17 MB file, synchronously) and
