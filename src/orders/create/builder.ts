@@ -37,7 +37,7 @@ export interface ItemInput {
 export interface OrderPieces {
   /** The parsed `--file` JSON (any value; non-objects are a build error). */
   file?: unknown;
-  /** Name of the file for errors (`-` for stdin). */
+  /** The file's name in messages, as the caller names its source (the command: the path, or `standard input (--file -)`). */
   fileName?: string;
   externalId?: string;
   paymentMethodId?: string;
@@ -109,7 +109,7 @@ function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
 }
 
 export function buildOrder(pieces: OrderPieces): BuiltOrder {
-  const fileLabel = pieces.fileName ?? '--file';
+  const fileLabel = pieces.fileName ?? 'the order file';
   if (pieces.file !== undefined && !isRecord(pieces.file)) {
     throw new BuildError('file-not-object', `${fileLabel}: expected a JSON object (the request body of POST /v1/orders/)`);
   }

@@ -25,7 +25,7 @@ export function commandLineOf(body: OrderRequest): string {
   return words.map(shellQuote).join(' ');
 }
 
-/** `first_name=Ann,line_1="1 Main St, Apt 2"`: the form --recipient and --item read (src/orders/create/key-values.ts). */
+/** `first_name=Ann,line_1="1 Main St, Apt 2"`: the form --recipient and --item read (key-values.ts). */
 function keyValues(fields: Record<string, string | undefined>): string {
   return Object.entries(fields)
     .filter(([, value]) => value !== undefined && value !== '')

@@ -4,10 +4,10 @@ import { attributeName } from '../../../contract/attributes.js';
 import { UsageError } from '../../../errors.js';
 import { errnoWords } from '../../../lib/path-checks.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/create/builder.js';
-import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../orders/create/key-values.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/create/recipients-csv.js';
 import type { OptionsOf } from '../../declaration.js';
 import type { declareCreate } from '../declarations.js';
+import { KeyValueError, parseKeyValues, parsePositiveInt } from './key-values.js';
 
 /**
  * The flags of `orders create` that give the order, and their translation to and from the

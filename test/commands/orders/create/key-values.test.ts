@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../src/orders/create/key-values.js';
+import { KeyValueError, parseKeyValues, parsePositiveInt } from '../../../../src/commands/orders/create/key-values.js';
 
 function fails(input: string, flag = '--recipient'): KeyValueError {
   try {

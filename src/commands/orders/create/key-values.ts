@@ -1,4 +1,4 @@
-import { positiveIntegerProblem } from '../../lib/positive-integer.js';
+import { positiveIntegerProblem } from '../../../lib/positive-integer.js';
 
 /**
  * The contract's `key=value,key=value` flag form (`--recipient`, `--billing`, `--item`).
