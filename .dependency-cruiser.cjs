@@ -8,6 +8,11 @@
  *              CLI (commands/, and the CLI's context.ts, which sits above them)
  *              nor the CLI's exit codes (src/errors.ts): they throw errors of their own, by
  *              kind, and src/commands/exit-codes.ts chooses each kind's exit code
+ *   orders/    reaches the service through its ports alone (src/orders/create/ports.ts),
+ *              which the commands build over api/resources/: of api/ it takes the records'
+ *              and the resources' types (type-only imports of api/schemas.ts and
+ *              api/resources/) and the errors the ports throw (api/errors.ts,
+ *              api/field-errors.ts), which it reads to tell a refusal from a lost answer
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
  *   prompts    @inquirer/prompts is loaded by the terminal's prompter alone (commands ask ctx.prompter)
  *   no circles, type-only imports included: a circle of types is still two files that
@@ -45,6 +50,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(orders|api|auth|webhooks|config|output|lib)/' },
       to: { path: '^src/errors\\.ts$' },
+    },
+    {
+      name: 'orders-no-api-client',
+      comment:
+        "The domain talks to the service through its ports (src/orders/create/ports.ts, built by src/commands/orders/service-ports.ts): no client, no paging, nothing of api/ but the records' and resources' types and the errors the ports throw.",
+      severity: 'error',
+      from: { path: '^src/orders/' },
+      to: { path: '^src/api/', pathNot: '^src/api/(schemas\\.ts|errors\\.ts|field-errors\\.ts|resources/)' },
+    },
+    {
+      name: 'orders-api-types-only',
+      comment:
+        "Of api/schemas.ts and api/resources/ the domain takes types only (`import type`): reading and paging the service's answers is the ports' side, behind them.",
+      severity: 'error',
+      from: { path: '^src/orders/' },
+      to: { path: '^src/api/(schemas\\.ts|resources/)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'cli-context-below-commands',

@@ -5,6 +5,7 @@ import { fieldErrorsOf } from '../../src/api/field-errors.js';
 import { formatPath } from '../../src/contract/field-path.js';
 import { BuildError } from '../../src/orders/create/builder.js';
 import { OrderInvalid } from '../../src/orders/create/errors.js';
+import { serviceAccount } from '../../src/commands/orders/service-ports.js';
 import { AccountLookups, prepareOrder } from '../../src/orders/create/prepare.js';
 import { TOKEN } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   paymentMethodIds = [...methods.card, ...methods.us_bank_account].map((m: { id: string }) => m.id);
   defaultPaymentMethod = [...methods.card, ...methods.us_bank_account].find((m: { is_default?: boolean }) => m.is_default).id;
   client = new ApiClient({ baseUrl: sandbox().url, token: TOKEN, timeoutMs: 10_000, retries: 0, insecure: false });
-  lookups = new AccountLookups(client);
+  lookups = new AccountLookups(serviceAccount(client));
   otherAccountsProduct = (await sandboxApi(sandbox(), '/v1/custom-products/', { token: 'sandbox-token-2' })).body.results[0].id;
   otherAccountsPaymentMethod = (await sandboxApi(sandbox(), '/v1/payment-methods/', { token: 'sandbox-token-2' })).body.card[0].id;
 });
@@ -195,7 +196,7 @@ const broken = fc.array(fc.tuple(fc.constantFrom(...mutationNames), fc.nat()), {
 /** The CLI's verdict on a `--file` body: prepareOrder, with the account's data as the CLI fetches it. */
 async function cliVerdict(body: unknown): Promise<{ ok: boolean; paths: string[] }> {
   try {
-    const prepared = await prepareOrder(client, { file: body, fileName: 'order.json' }, lookups);
+    const prepared = await prepareOrder({ file: body, fileName: 'order.json' }, lookups);
     if (prepared.complete) return { ok: true, paths: [] };
     // an order without line items or shipping orders is incomplete: those are the fields named
     return { ok: false, paths: prepared.missing.map((m) => (m.piece === 'recipients' ? 'shipping_orders' : 'line_items')).sort() };

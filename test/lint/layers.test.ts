@@ -36,6 +36,8 @@ const PLANTED: { rule: string; files: Record<string, string> }[] = [
   { rule: 'sandbox-only-contract-and-lib', files: { 'src/sandbox/zz-planted.ts': "import { ExitCode } from '../errors.js';\nexport const planted = ExitCode.ok;\n" } },
   { rule: 'domain-never-cli', files: { 'src/orders/zz-planted.ts': "import type { Context } from '../context.js';\nexport type Planted = Context;\n" } },
   { rule: 'domain-never-cli', files: { 'src/lib/zz-planted.ts': "import { positiveInt } from '../commands/parse.js';\nexport const planted = positiveInt;\n" } },
+  { rule: 'orders-no-api-client', files: { 'src/orders/zz-planted-client.ts': "import type { ApiClient } from '../api/client.js';\nexport type Planted = ApiClient;\n" } },
+  { rule: 'orders-api-types-only', files: { 'src/orders/zz-planted-resources.ts': "import { listOrders } from '../api/resources/orders.js';\nexport const planted = listOrders;\n" } },
   { rule: 'exit-codes-at-the-edge', files: { 'src/api/zz-planted.ts': "import { UsageError } from '../errors.js';\nexport const planted = new UsageError('no');\n" } },
   { rule: 'prompts-in-commands', files: { 'src/commands/zz-planted.ts': "export const planted = () => import('@inquirer/prompts');\n" } },
   {
@@ -64,7 +66,7 @@ describe('npm run lint (the layers of src/)', () => {
     for (const { rule, files } of PLANTED) expect(result.output, rule).toMatch(new RegExp(`error ${rule}: ${Object.keys(files)[0]} →`));
     expect(result.output).toMatch(/error no-circular: src\/commands\/zz-planted-a\.ts → \s*src\/commands\/zz-planted-b\.ts →\s*src\/commands\/zz-planted-a\.ts/);
     expect(result.output).toMatch(/error cli-context-below-commands: src\/context\.ts → src\/commands\/program\.ts/);
-    // Those eight and no other: the tree as it is passes.
-    expect(result.output).toMatch(/x 8 dependency violations \(8 errors, 0 warnings\)/);
+    // Those ten and no other: the tree as it is passes.
+    expect(result.output).toMatch(/x 10 dependency violations \(10 errors, 0 warnings\)/);
   }, 120_000);
 });

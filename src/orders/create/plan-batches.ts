@@ -352,7 +352,7 @@ async function checkBatches(run: ListRun, runId: string, toSend: readonly number
 }
 
 export async function prepareBatch(run: ListRun, csv: RecipientsCsv, lookups: AccountLookups) {
-  const prepared = await prepareOrder(lookups.client, { ...run.pieces, recipients: csv }, lookups);
+  const prepared = await prepareOrder({ ...run.pieces, recipients: csv }, lookups);
   // The list's rows and the pieces were whole when the list was read: only a rule can fail here.
   if (!prepared.complete) throw new Error(`a batch of ${run.file} lacks ${prepared.missing.map((m) => m.piece).join(', ')}`);
   return prepared.order;

@@ -1,15 +1,17 @@
-import type { ApiClient } from '../../api/client.js';
-import { createOrder, findOrderByExternalId, getOrder, type ExternalIdLookup } from '../../api/resources/orders.js';
-import type { Order } from '../../api/schemas.js';
+import type { ExternalIdLookup } from '../../api/resources/orders.js';
+import type { CustomProduct, Order, PaymentMethod } from '../../api/schemas.js';
 import type { OrderRequest } from '../../contract/order-request.js';
 import type { OrderJournal } from './order-journal.js';
-import { scanRunOrders, type RunOrders } from './run-orders.js';
 
 /**
- * What placing an order needs from outside the domain (src/orders/place-order.ts,
- * place-batches.ts): the service's orders, the journal, a confirmation before anything is
- * sent, and a way to tell what is happening as it happens. The command layer gives them;
- * a test can give its own.
+ * The domain's doors to the service, and what else placing an order needs from outside it
+ * (place-order.ts, plan-batches.ts, place-batches.ts, prepare.ts): the service's orders, the
+ * account's payment methods and products, the journal, a confirmation before anything is
+ * sent, and a way to tell what is happening as it happens. The commands build them from the
+ * run's context, once (src/commands/orders/service-ports.ts, over src/api/resources/); a
+ * test gives the in-memory service (test/support/memory-service.ts). The records are the
+ * API's types (src/api/schemas.ts), read as types only: the layer gate keeps the rest of
+ * api/ out of orders/.
  */
 
 /** The service's orders, as placing an order reads and writes them. */
@@ -22,8 +24,22 @@ export interface OrdersApi {
   get(id: number | string): Promise<Order>;
   /** The order with this external id, if the service can tell (src/api/resources/orders.ts). */
   findByExternalId(externalId: string): Promise<ExternalIdLookup>;
-  /** Every order whose external id is `runId` or `<runId>-<k>`, as the list gives them (a record that lacks what matching reads is read again by earlier-orders.ts), in no particular order; and what the scan saw. */
+  /** Every order whose external id is `runId` or `<runId>-<k>` (run-orders.ts), as the list gives them (a record that lacks what matching reads is read again by earlier-orders.ts), in no particular order; and what the scan saw. */
   ordersOfRun(runId: string): RunOrders;
+}
+
+/** The run's orders as the service's list gives them, and, once read through, what was seen of the account's orders. */
+export interface RunOrders extends AsyncIterable<Order> {
+  /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
+  readonly seen: { orders: number; showingExternalId: number };
+}
+
+/** The account's data an order is checked against (read once per run by prepare.ts's AccountLookups). */
+export interface AccountApi {
+  /** The account's payment methods, every type in one list. */
+  paymentMethods(): Promise<PaymentMethod[]>;
+  /** One of the account's custom products; null when the account has no such product (the service's 404). */
+  product(id: number): Promise<CustomProduct | null>;
 }
 
 export interface PlacePorts<Plan, Event> {
@@ -33,15 +49,4 @@ export interface PlacePorts<Plan, Event> {
   confirm?: (plan: Plan) => Promise<boolean>;
   /** Told what happens, as it happens (stderr lines, progress). */
   notify?: (event: Event) => void;
-}
-
-/** The service's orders through the API client. */
-export function serviceOrdersApi(client: ApiClient): OrdersApi {
-  return {
-    resends: client.retries,
-    create: (body) => createOrder(client, body),
-    get: (id) => getOrder(client, String(id)),
-    findByExternalId: (externalId) => findOrderByExternalId(client, externalId),
-    ordersOfRun: (runId) => scanRunOrders(client, runId),
-  };
 }

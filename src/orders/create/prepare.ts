@@ -1,12 +1,9 @@
-import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
-import { getCustomProduct } from '../../api/resources/custom-products.js';
-import { listPaymentMethods } from '../../api/resources/payment-methods.js';
 import type { CustomProduct, PaymentMethod } from '../../api/schemas.js';
 import type { OrderRequest } from '../../contract/order-request.js';
 import { buildOrder, withPaymentMethod, type MissingPiece, type OrderPieces } from './builder.js';
 import { OrderInvalid } from './errors.js';
 import { defaultPaymentMethod } from '../payment-method.js';
+import type { AccountApi } from './ports.js';
 import { validateOrder, type ValidationIssue } from './validate.js';
 
 /**
@@ -30,7 +27,7 @@ export interface PreparedOrder {
 
 export type Preparation = { complete: true; order: PreparedOrder } | { complete: false; missing: MissingPiece[] };
 
-export async function prepareOrder(client: ApiClient, given: OrderPieces, lookups = new AccountLookups(client)): Promise<Preparation> {
+export async function prepareOrder(given: OrderPieces, lookups: AccountLookups): Promise<Preparation> {
   // What the order lacks is known before anything is asked of the service.
   const assembled = buildOrder(given);
   // A file is the whole body: what it lacks, the rules name by its field (`line_items: is required`).
@@ -69,10 +66,10 @@ export class AccountLookups {
   private methods: Promise<PaymentMethod[]> | undefined;
   private readonly known = new Map<number, Promise<CustomProduct | null>>();
 
-  constructor(readonly client: ApiClient) {}
+  constructor(private readonly account: AccountApi) {}
 
   paymentMethods(): Promise<PaymentMethod[]> {
-    this.methods ??= listPaymentMethods(this.client).catch((err: unknown) => {
+    this.methods ??= this.account.paymentMethods().catch((err: unknown) => {
       this.methods = undefined;
       throw err;
     });
@@ -83,7 +80,7 @@ export class AccountLookups {
   async products(ids: readonly number[]): Promise<Map<number, CustomProduct | null>> {
     for (const id of ids) {
       if (this.known.has(id)) continue;
-      this.known.set(id, this.product(id).catch((err: unknown) => {
+      this.known.set(id, this.account.product(id).catch((err: unknown) => {
         this.known.delete(id);
         throw err;
       }));
@@ -95,15 +92,6 @@ export class AccountLookups {
   remember(product: CustomProduct): void {
     const id = Number(product.id);
     if (Number.isSafeInteger(id)) this.known.set(id, Promise.resolve(product));
-  }
-
-  private async product(id: number): Promise<CustomProduct | null> {
-    try {
-      return await getCustomProduct(this.client, String(id));
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
   }
 }
 

@@ -1,30 +1,9 @@
-import { z } from 'zod';
-import type { ApiClient } from '../../api/client.js';
-import { listOrders, showsExternalId } from '../../api/resources/orders.js';
-import type { Order } from '../../api/schemas.js';
-
 /**
  * The orders of a run: a recipients list sent as one order has the run id as its external
- * id, a list sent in batches `<run id>-<k>` (k = 1, 2, ...). The order list's filters are
- * not part of the interface, so finding them reads every order of the account, pages
- * fetched concurrently as `--all` does, and keeps the run's.
- *
- * Memory stays flat however large the orders: the first page is one order, and the size of
- * the next ones (and how many are read at once) is chosen from the largest order seen, so
- * about SHIPMENTS_IN_FLIGHT shipping orders are in flight at a time. Pages are asked
- * in id order, so an order created meanwhile is added at the end and no page shifts. The
- * run's records are yielded as listed (one without what matching reads is read again by its
- * id, once, in earlier-orders.ts). Records are read only as far as finding the run's needs (the comparison reads the rest,
- * order-content.ts): a run of 100,000 rows lists as many shipping orders.
+ * id, a list sent in batches `<run id>-<k>` (k = 1, 2, ...). The service finds them by
+ * reading every order of the account (src/api/resources/order-scan.ts, behind the port
+ * `OrdersApi.ordersOfRun`, ports.ts); this says which are the run's.
  */
-
-/** A listed order as the scan reads it: its id, external id, and its items and shipments left as they came. */
-const listedOrder = z.looseObject({
-  id: z.union([z.number(), z.string()]),
-  external_id: z.string().nullish(),
-  line_items: z.array(z.unknown()).nullish(),
-  shipping_orders: z.array(z.unknown()).nullish(),
-});
 
 /** The batch number of an external id in a run: 0 for the run id itself, k for `<run id>-<k>`; undefined for another order's. */
 export function batchOfRun(externalId: string | null | undefined, runId: string): number | undefined {
@@ -32,68 +11,4 @@ export function batchOfRun(externalId: string | null | undefined, runId: string)
   if (!externalId?.startsWith(`${runId}-`)) return undefined;
   const suffix = externalId.slice(runId.length + 1);
   return /^[1-9]\d{0,8}$/.test(suffix) ? Number(suffix) : undefined;
-}
-
-/** Shipping orders in flight at a time, about: pages at once x orders a page x the largest order's shipping orders seen. */
-const SHIPMENTS_IN_FLIGHT = 1_000;
-const MAX_PAGE = 100;
-const MAX_CONCURRENCY = 8;
-
-/** The run's orders as the scan finds them, and, once read through, what it saw of the account's orders. */
-export interface RunOrders extends AsyncIterable<Order> {
-  /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
-  readonly seen: { orders: number; showingExternalId: number };
-}
-
-export function scanRunOrders(client: ApiClient, runId: string): RunOrders {
-  const seen = { orders: 0, showingExternalId: 0 };
-  return { seen, [Symbol.asyncIterator]: () => scan(client, runId, seen) };
-}
-
-async function* scan(client: ApiClient, runId: string, seen: RunOrders['seen']): AsyncGenerator<Order> {
-  // The first page holds one order; each round of pages is then sized by the largest order
-  // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
-  let largest = 1;
-  let offset = 0;
-  /** How many orders the account has, as the first page's `count` says (no more pages are asked for than it needs). */
-  let total: number | undefined;
-  /** The most a page has held when it held less than asked and was not the last: the service's own cap. */
-  let cap = MAX_PAGE;
-  for (let concurrency = 1, limit = 1; ; ) {
-    if (total !== undefined) concurrency = clamp(Math.ceil((total - offset) / limit), 1, concurrency);
-    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
-    for (const { orders, last } of pages) {
-      for (const order of orders) {
-        seen.orders++;
-        if (showsExternalId(order)) seen.showingExternalId++;
-        largest = Math.max(largest, order.shipping_orders?.length ?? 0);
-        if (batchOfRun(order.external_id, runId) !== undefined) yield order as Order;
-      }
-      offset += orders.length;
-      // A page shorter than asked is not the end (a service may cap pages silently): no `next` is.
-      if (last) return;
-      // The pages after a short one were asked at offsets past what it held: asked again, a cap's size each.
-      if (orders.length < limit) {
-        cap = Math.max(1, orders.length);
-        break;
-      }
-    }
-    limit = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (MAX_CONCURRENCY * largest)), 1, cap);
-    concurrency = clamp(Math.floor(SHIPMENTS_IN_FLIGHT / (limit * largest)), 1, MAX_CONCURRENCY);
-  }
-}
-
-/** One page of the account's orders, in id order, and whether it is the last; `onCount` is told the page's `count` (a hint of all the orders there are), when it has one. */
-async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: z.infer<typeof listedOrder>[]; last: boolean }> {
-  const orders: z.infer<typeof listedOrder>[] = [];
-  let last = true;
-  const onProgress = (_fetched: number, count: number | undefined) => void (count !== undefined && onCount(count));
-  const onPage = (seen: { last: boolean }) => void (last = seen.last);
-  for await (const order of listOrders(client, { limit, offset, onProgress, onPage }, { ordering: 'id' }, listedOrder)) orders.push(order);
-  return { orders, last };
-}
-
-
-function clamp(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, n));
 }

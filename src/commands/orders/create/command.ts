@@ -5,8 +5,8 @@ import { plan as planSend } from '../../../orders/create/exactly-once.js';
 import { OrderJournal } from '../../../orders/create/order-journal.js';
 import { placeOrder, type PlaceOrderEvent } from '../../../orders/create/place-order.js';
 import { pricePlan, type PricedPlan } from '../../../orders/create/plan.js';
-import { serviceOrdersApi } from '../../../orders/create/ports.js';
-import { AccountLookups, prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
+import { prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
+import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { isMachineOutput, printJson } from '../../../output/render.js';
 import { checkInputFile, checkOutputFile } from '../../path-flags.js';
@@ -55,7 +55,7 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
     const p = planSend(journal, body, scopeOf(ctx), order.body.external_id);
     if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, order, priced);
     const placed = await placeOrder({ body, products: order.products }, p, {
-      api: serviceOrdersApi(ctx.api()),
+      api: ordersOf(ctx),
       journal,
       confirm: () => confirm(ctx, order, priced),
       notify: (event) => {
@@ -88,8 +88,8 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
 /** The order from the flags, completed by the wizard on a terminal when pieces are missing. */
 async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: PreparedOrder; viaWizard: boolean }> {
   const pieces = await piecesFromFlags(options, ctx.io.stdin);
-  const lookups = new AccountLookups(ctx.api());
-  const first = await prepareOrder(ctx.api(), pieces, lookups);
+  const lookups = accountLookupsOf(ctx);
+  const first = await prepareOrder(pieces, lookups);
   if (first.complete) return { order: first.order, viaWizard: false };
   if (!ctx.prompter.canPrompt) {
     throw new UsageError(
@@ -99,7 +99,7 @@ async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: Prep
   }
   const { runWizard } = await import('./wizard.js');
   // What the first preparation fetched, and what the wizard reads, is not fetched again.
-  const completed = await prepareOrder(ctx.api(), await runWizard(ctx, pieces, lookups), lookups);
+  const completed = await prepareOrder(await runWizard(ctx, pieces, lookups), lookups);
   if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${missingFlags(completed.missing)}`);
   return { order: completed.order, viaWizard: true };
 }

@@ -11,10 +11,9 @@ import { OrderJournal } from '../../../orders/create/order-journal.js';
 import { placeBatches } from '../../../orders/create/place-batches.js';
 import { planBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/create/plan-batches.js';
 import { SHIPPING_AND_TAX } from '../../../orders/create/plan.js';
-import { serviceOrdersApi } from '../../../orders/create/ports.js';
-import { AccountLookups } from '../../../orders/create/prepare.js';
 import { parseRecipientsCsv, readColumns } from '../../../orders/create/recipients-csv.js';
 import { ResultsFile } from '../../../orders/create/results-file.js';
+import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { describeRows } from '../../../orders/create/row-ranges.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { shownMoney } from '../../../output/format.js';
@@ -41,7 +40,6 @@ import { cannotAsk, needsYes } from '../../../prompter.js';
 export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, scope: string): Promise<void> {
   // Every row of the list is read, and every order of the run read back: a heap near its live data.
   keepTheHeapLean();
-  const client = ctx.api();
   const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
   const run: ListRun = {
     pieces,
@@ -57,9 +55,9 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
   const interruption = untilInterrupted(ctx.interrupts);
   let results: ResultsFile | undefined;
   const ports: ListPorts = {
-    api: serviceOrdersApi(client),
+    api: ordersOf(ctx),
     journal,
-    lookups: new AccountLookups(client),
+    lookups: accountLookupsOf(ctx),
     notify: (event) => notify(ctx, event),
     confirm: (plan) => confirm(ctx, plan, run),
     signal: interruption.signal,
@@ -266,7 +264,7 @@ function ranges(rows: readonly number[]): string {
 async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: boolean): Promise<void> {
   if (asOrders) {
     const placed = outcomes.filter((o) => o.order_id !== undefined);
-    const api = serviceOrdersApi(ctx.api());
+    const api = ordersOf(ctx);
     const records = await Promise.all(placed.map((o) => api.get(o.order_id!)));
     const outcomeOf = (i: number) => (placed[i]!.status === 'existing' ? 'existing' : 'created');
     if (isMachineOutput(ctx.format)) {

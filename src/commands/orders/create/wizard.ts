@@ -18,7 +18,7 @@ import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
 import type { ServiceSettings } from '../../hints.js';
 import type { Prompter, Unless } from '../../../prompter.js';
-import { AccountLookups } from '../../../orders/create/prepare.js';
+import { accountLookupsOf } from '../service-ports.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -42,7 +42,7 @@ import { AccountLookups } from '../../../orders/create/prepare.js';
 /** The wizard runs only where a person can answer (command.ts decides); were it asked elsewhere, this is what to do. */
 const WIZARD: Unless = { message: 'the order is incomplete', hint: 'give the order with flags, --file or --recipients (see merch orders create --help)' };
 
-export async function runWizard(ctx: Context, given: OrderPieces, lookups = new AccountLookups(ctx.api())): Promise<OrderPieces> {
+export async function runWizard(ctx: Context, given: OrderPieces, lookups = accountLookupsOf(ctx)): Promise<OrderPieces> {
   const ask = ctx.prompter;
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
