@@ -73,6 +73,8 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** Told when a retry starts waiting (a terminal shows "retrying in 3 s (429)"); what it returns is called when the wait ends. */
   onRetry?: (notice: RetryNotice) => (() => void) | void;
+  /** Where requests go instead of undici's pool (and the proxy): the tests' in-memory service (test/support/memory-service.ts). */
+  transport?: Dispatcher;
 }
 
 /** A retry about to wait: for how long, and why (the status, or what happened to the connection). */
@@ -269,7 +271,7 @@ export class ApiClient {
   private transport(): Dispatcher {
     if (!this.dispatcher) {
       keepWebAssemblyOnTheBaselineCompiler();
-      this.dispatcher = newDispatcher(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
+      this.dispatcher = this.options.transport ?? newDispatcher(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
     }
     return this.dispatcher;
   }

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { createApp, type RecordedRequest } from './app.js';
 import { Catalog } from './catalog.js';
-import type { SandboxContext } from './route-context.js';
+import type { App, SandboxContext } from './route-context.js';
 import { Deliveries } from './deliveries.js';
 import { Events } from './events.js';
 import { Lifecycle } from './lifecycle.js';
 import { createOAuthServer } from './oauth/server.js';
-import { resolveOptions, type SandboxOptions } from './options.js';
+import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { seedState } from './seed.js';
 import { Store } from './store.js';
 
@@ -55,16 +55,28 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const resolved = resolveOptions(options);
+/** The sandbox's parts, put together but not listening. */
+export interface AssembledSandbox {
+  /** Answers requests however they come: through startSandbox's server, or a test's transport in-process (test/support/memory-service.ts). */
+  app: App;
+  requests: RecordedRequest[];
+  /** Starts the orders' lifecycle (once answers can name the sandbox's URL). */
+  start(): void;
+  /** Stops the lifecycle and the deliveries: nothing more happens by itself. */
+  stop(): void;
+  /** Writes what is pending (with --data: the journal, or a small state as one snapshot). */
+  close(): Promise<void>;
+}
+
+/** The store, the lifecycle, the events and the app, from the options; `url` is the base URL answers name (pages' `next`, webhooks). */
+export function assembleSandbox(resolved: ResolvedOptions, url: () => string): AssembledSandbox {
   const catalog = new Catalog(resolved.seed, resolved.catalog);
   const store = new Store(() => seedState(resolved.seed, catalog), resolved.data, resolved.log);
   const deliveries = new Deliveries(resolved.deliveryRetryBaseMs, resolved.log);
   const events = new Events(store, deliveries);
   const lifecycle = new Lifecycle(store, events, resolved.eventDelayMs, resolved.lifecycleMs);
-  let url = '';
   const oauth = createOAuthServer(store, { tokenTtlSeconds: resolved.tokenTtl, redirectUris: resolved.redirectUris, now: resolved.clock });
-  const ctx: SandboxContext = { store, catalog, events, lifecycle, oauth, variants: resolved.variants, url: () => url };
+  const ctx: SandboxContext = { store, catalog, events, lifecycle, oauth, variants: resolved.variants, url };
   const requests: RecordedRequest[] = [];
   const app = createApp({
     ctx,
@@ -73,11 +85,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: resolved.recordRequests ? requests : undefined,
     log: resolved.log,
   });
+  return {
+    app,
+    requests,
+    start: () => lifecycle.resume(),
+    stop() {
+      lifecycle.clear();
+      deliveries.close();
+    },
+    close: () => store.close(),
+  };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const resolved = resolveOptions(options);
+  let url = '';
+  const sandbox = assembleSandbox(resolved, () => url);
   // Every answer says it comes from a merch sandbox (401s, 404s, errors and test controls
   // too): the CLI sends the sandbox's public token only to a server that answers with it. Set
   // on the Node response before the app runs: no answer is without it, and the app's answers
   // keep their plain headers (setting it on a Response made a Headers object per request).
-  const answer = getRequestListener(app.fetch);
+  const answer = getRequestListener(sandbox.app.fetch);
   const server = createServer((request, response) => {
     response.setHeader(SANDBOX_HEADER, '1');
     return answer(request, response);
@@ -85,22 +113,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   await listen(server, resolved.port, resolved.host);
   const port = (server.address() as AddressInfo).port;
   url = `http://${urlHost(resolved.host)}:${port}`;
-  lifecycle.resume();
+  sandbox.start();
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
-    requests,
+    requests: sandbox.requests,
     close() {
       closing ??= (async () => {
-        lifecycle.clear();
-        deliveries.close();
+        sandbox.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
         // With --data: what is pending is written (the journal, or a small state as one snapshot).
-        await store.close();
+        await sandbox.close();
       })();
       return closing;
     },
