@@ -55,7 +55,7 @@ export interface MemoryService {
   account: AccountApi;
   /** The account's data as a run reads it: each fetched once (a new one per run, as each command makes its own). */
   lookups(): AccountLookups;
-  /** The next `n` order creates are stored, and their answers lost: the connection drops after the work, or a gateway answers `as` (a status) instead. */
+  /** The next `n` order creates (0: none) are stored, and their answers lost: the connection drops after the work, or a gateway answers `as` (a status) instead. */
   loseCreateAnswers(n?: number, as?: LostAnswer): void;
   /** The gateway in front of the service, if any (set it, or undefined for none). */
   gateway: Gateway | undefined;
@@ -98,7 +98,7 @@ export function memoryService(options: MemoryServiceOptions = {}): MemoryService
     account: serviceAccount(client),
     lookups: () => new AccountLookups(serviceAccount(client)),
     loseCreateAnswers(n = 1, as: LostAnswer = 'dropped') {
-      losing += n;
+      losing = n;
       lostAs = as;
     },
     call,
