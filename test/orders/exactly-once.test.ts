@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { forwardingProxy } from '../support/forwarding-proxy.js';
+import { startProxy } from '../support/proxy.js';
 import { merch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tsv } from '../support/output.js';
@@ -40,15 +40,15 @@ describe('orders create after a lost answer, when no look-up can find the order'
   it('exit 1, said so; the rerun says it finishes the earlier attempt, under the same external id', async () => {
     // A proxy that cuts the first create's connection once the order is stored, and whose orders list is always empty.
     let cut = false;
-    const proxy = await forwardingProxy(drf().url, {
-      onAnswer(request, answer) {
-        if (request.method === 'GET' && /^\/v1\/orders\/?$/.test(request.path)) answer.body = Buffer.from(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
-        if (request.method !== 'POST' || cut) return 'pass';
+    const proxy = await startProxy({
+      target: drf().url,
+      onRequest: ({ method, path }) => (method === 'GET' && /^\/v1\/orders\/?$/.test(path) ? { status: 200, body: JSON.stringify({ count: 0, next: null, previous: null, results: [] }) } : 'forward'),
+      onAnswer({ method }) {
+        if (method !== 'POST' || cut) return 'pass';
         cut = true;
         return 'cut';
       },
     });
-    onTestFinished(() => proxy.close());
     const env = { MERCH_BASE_URL: proxy.url, MERCH_CONFIG_DIR: tempDir('merch-once-') };
     const first = await merch(drf(), orderArgs('Hidden'), { env });
     expect(first.code).toBe(1);
