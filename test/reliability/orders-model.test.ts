@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 import { cliEnv, merch, startMerch, type Result } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tsv } from '../support/output.js';
 import { useTempDirs } from '../support/temp-dir.js';
+import { ORDER_SERVICES, type OrderService } from '../support/order-services.js';
 import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf } from './helpers.js';
 
 // Exactly once as a property (issues 18.6 and 28.8): fast-check generates sequences of what
@@ -15,7 +16,7 @@ import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf }
 // batch size or none; rows added; rows removed; a different order under a used external id;
 // an answer lost after the order was made; a run stopped between batches; the orders gone
 // from the service) and plays them against the sandbox, under every answer the interface
-// leaves open to a service (SERVICES: the duplicate answers, the order records, the create
+// leaves open to a service (test/support/order-services.ts: the duplicate answers, the order records, the create
 // answers, ids as strings). After every step: every row of the list is in at most one order
 // (read from the sandbox's own store, whatever its answers show); a run that stops (exit 5)
 // sent nothing; on exit 0 every row is in exactly one order, and every report (stdout, the
@@ -25,35 +26,7 @@ import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf }
 const SEQUENCES = FULL ? 1_000 : 200;
 const MAX_STEPS = FULL ? 10 : 2;
 
-/**
- * The services the sequences run against. `blind`: what a service's records hide, so that
- * merch may refuse a run it cannot prove unsent (exit 5) or leave a lost answer unknown
- * (exit 1): `records` (shipping orders not listed: a fresh machine cannot read its orders),
- * `ids` (no external_id: a fresh machine cannot find them; a lost answer cannot be looked up).
- */
-interface Service {
-  name: string;
-  options: SandboxOptions;
-  blind?: 'records' | 'ids';
-}
-const SERVICES: Service[] = [
-  { name: 'drf', options: {} },
-  { name: 'duplicate 409', options: { duplicateOrder: '409' } },
-  { name: 'duplicate field error', options: { duplicateOrder: 'field' } },
-  { name: 'duplicate 500', options: { duplicateOrder: '500' } },
-  { name: 'duplicate accepted', options: { duplicateOrder: 'accepted' } },
-  { name: 'slim list', options: { orderRecords: ['slim-list'] } },
-  { name: 'no shipping orders', options: { orderRecords: ['no-shipping-orders'] }, blind: 'records' },
-  { name: 'shipping orders absent', options: { orderRecords: ['shipping-orders-absent'] }, blind: 'records' },
-  { name: 'no external id', options: { orderRecords: ['no-external-id'] }, blind: 'ids' },
-  { name: 'standardised addresses', options: { orderRecords: ['standardised-addresses'] } },
-  { name: 'interface parts', options: { orderRecords: ['interface-parts'] } },
-  { name: 'create answers its id', options: { createAnswer: 'id' } },
-  { name: 'create answers 202 empty', options: { createAnswer: 'accepted-empty' } },
-  { name: 'create answer truncated', options: { createAnswer: 'truncated' } },
-  { name: 'ids as strings', options: { idsAsStrings: true } },
-];
-const sandboxes = SERVICES.map((service) => useSandbox({ ...service.options, recordRequests: false }));
+const sandboxes = ORDER_SERVICES.map((service) => useSandbox({ ...service.options, recordRequests: false }));
 
 const newRoot = useTempDirs('merch-model-');
 let root: string;
@@ -78,7 +51,7 @@ interface Model {
 
 interface Real {
   sandbox: Sandbox;
-  service: Service;
+  service: OrderService;
   /** The sandbox itself (the run's external id is given, so the target's URL is no part of its identity). */
   url: string;
   /** The sandbox behind a proxy that can lose the answer of the next order POST, after the order was made. */
@@ -353,7 +326,7 @@ const commands = [
 ];
 
 describe('orders create --recipients, as a model', () => {
-  it(`${SEQUENCES} sequences of up to ${MAX_STEPS} steps keep every row in at most one order and every report true, against ${SERVICES.length} services`, async () => {
+  it(`${SEQUENCES} sequences of up to ${MAX_STEPS} steps keep every row in at most one order and every report true, against ${ORDER_SERVICES.length} services`, async () => {
     replayHint('model: orders create --recipients');
     let sequence = 0;
     const reached = new Map<string, number>();
@@ -373,8 +346,8 @@ describe('orders create --recipients, as a model', () => {
     }
     try {
       await fc.assert(
-        fc.asyncProperty(fc.nat({ max: SERVICES.length - 1 }), fc.integer({ min: 1, max: 4 }), batchSize, fc.commands(commands, { maxCommands: MAX_STEPS }), async (which, rows, firstBatch, steps) => {
-          const service = SERVICES[which]!;
+        fc.asyncProperty(fc.nat({ max: ORDER_SERVICES.length - 1 }), fc.integer({ min: 1, max: 4 }), batchSize, fc.commands(commands, { maxCommands: MAX_STEPS }), async (which, rows, firstBatch, steps) => {
+          const service = ORDER_SERVICES[which]!;
           const sandbox = sandboxes[which]!();
           const proxy = proxies.get(sandbox)!;
           const dir = join(root, `s${++sequence}`);
@@ -399,7 +372,7 @@ describe('orders create --recipients, as a model', () => {
       for (const { close } of proxies.values()) await close();
     }
     // every action was played, against every service
-    const kinds = ['run the list', 'on a fresh machine', '--batch-size', 'add', 'remove', 'a different order', 'lost after', 'stopped after', 'gone from the service', ...SERVICES.map((service) => `service ${service.name}`)];
+    const kinds = ['run the list', 'on a fresh machine', '--batch-size', 'add', 'remove', 'a different order', 'lost after', 'stopped after', 'gone from the service', ...ORDER_SERVICES.map((service) => `service ${service.name}`)];
     for (const kind of kinds) expect([...reached.keys()].some((k) => k.includes(kind)), `never played: ${kind}`).toBe(true);
     recordFigures('orders-model', { sequences: SEQUENCES, seed: SEED, cli_runs: cliRuns, steps: Object.fromEntries(reached), duration_ms: Date.now() - started, cpu_ms: Math.round((process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000) });
   }, FULL ? 1_800_000 : 240_000);

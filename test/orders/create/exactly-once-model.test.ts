@@ -4,44 +4,27 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ExternalIdTaken, OutcomeUnknown, RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
 import { OrderJournal } from '../../../src/orders/create/order-journal.js';
-import { useMemoryService, type MemoryService, type MemoryServiceOptions } from '../../support/memory-service.js';
+import { useMemoryService, type MemoryService } from '../../support/memory-service.js';
+import { ORDER_SERVICES, type OrderService } from '../../support/order-services.js';
 import { listRun, oneOrder, placeList, placeOne, shirtOf, type Machine, type Shirt } from '../../support/memory-orders.js';
 import { useTempDirs } from '../../support/temp-dir.js';
-import { replayHint, seedOf } from '../../reliability/helpers.js';
+import { FULL, replayHint, seedOf } from '../../reliability/helpers.js';
 
 // Exactly once as a property, over the use cases and the in-memory service: the cheap twin of
 // test/reliability/orders-model.test.ts (which runs the CLI over HTTP), so many more
 // sequences run. fast-check generates what users do to a recipients list and its run (run it,
 // on this machine or a fresh one, in batches or not; add rows; remove rows; an answer lost
 // after the order was stored; another order under a used external id; a single order placed
-// twice) against several services (the sandbox's variants). After every step, read from the
+// twice) against every service of test/support/order-services.ts (the sandbox's variants). After every step, read from the
 // sandbox's own store: each row is in at most one order, and no external id is in two orders
 // (an order is created once or not at all); a run that places is whole (every row in exactly
 // one order, "created" meaning made by that step); a run that stops in doubt sent nothing.
 
-const SEQUENCES = 60;
-const MAX_STEPS = 6;
+// Each step is a use case over the in-memory service (milliseconds): longer sequences than the CLI model's.
+const SEQUENCES = FULL ? 2_000 : 100;
+const MAX_STEPS = FULL ? 12 : 6;
 
-interface Service {
-  name: string;
-  options: MemoryServiceOptions;
-  /** What the service's records hide, so that a run may stop in doubt, or a lost answer stay unknown. */
-  blind?: 'records' | 'ids';
-}
-const SERVICES: Service[] = [
-  { name: 'drf', options: {} },
-  { name: 'duplicate 409', options: { duplicateOrder: '409' } },
-  { name: 'duplicate 500', options: { duplicateOrder: '500' } },
-  { name: 'duplicate accepted', options: { duplicateOrder: 'accepted' } },
-  { name: 'slim list', options: { orderRecords: ['slim-list'] } },
-  { name: 'no shipping orders', options: { orderRecords: ['no-shipping-orders'] }, blind: 'records' },
-  { name: 'no external id', options: { orderRecords: ['no-external-id'] }, blind: 'ids' },
-  { name: 'standardised addresses', options: { orderRecords: ['standardised-addresses'] } },
-  { name: 'interface parts, ids as strings', options: { orderRecords: ['interface-parts'], idsAsStrings: true } },
-  { name: 'create answer truncated', options: { createAnswer: 'truncated' } },
-  { name: 'create answers 202 empty', options: { createAnswer: 'accepted-empty' } },
-];
-const services = SERVICES.map((service) => useMemoryService({ ...service.options, recordRequests: false }));
+const services = ORDER_SERVICES.map((service) => useMemoryService({ ...service.options, recordRequests: false }));
 
 const newRoot = useTempDirs('merch-memory-model-');
 let root: string;
@@ -64,7 +47,7 @@ interface Model {
 
 interface Real {
   service: MemoryService;
-  about: Service;
+  about: OrderService;
   runId: string;
   dir: string;
   csv: string;
@@ -272,11 +255,11 @@ describe('exactly once, in memory: sequences of runs against the service variant
     replayHint('exactly once in memory');
     let sequence = 0;
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: SERVICES.length - 1 }), fc.integer({ min: 1, max: 4 }), fc.commands(commands, { maxCommands: MAX_STEPS }), async (which, rows, steps) => {
+      fc.asyncProperty(fc.nat({ max: ORDER_SERVICES.length - 1 }), fc.integer({ min: 1, max: 4 }), fc.commands(commands, { maxCommands: MAX_STEPS }), async (which, rows, steps) => {
         const dir = join(root, `s${++sequence}`);
         const homeDir = join(dir, 'home');
         const home = await OrderJournal.open(homeDir);
-        const real: Real = { service: services[which]!(), about: SERVICES[which]!, runId: `Mem${sequence}`, dir, csv: join(dir, 'guests.csv'), home: { journal: home, dir: homeDir }, steps: [] };
+        const real: Real = { service: services[which]!(), about: ORDER_SERVICES[which]!, runId: `Mem${sequence}`, dir, csv: join(dir, 'guests.csv'), home: { journal: home, dir: homeDir }, steps: [] };
         const model: Model = { rows: Array.from({ length: rows }, (_, i) => i + 1), nextGuest: rows + 1, sent: false, removed: false };
         try {
           await fc.asyncModelRun(() => ({ model, real }), steps);
@@ -286,5 +269,5 @@ describe('exactly once, in memory: sequences of runs against the service variant
       }),
       { numRuns: SEQUENCES, seed: seedOf('exactly once in memory') },
     );
-  }, 120_000);
+  }, 300_000);
 });

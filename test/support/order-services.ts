@@ -1,0 +1,34 @@
+import type { SandboxOptions } from '../../src/sandbox/index.js';
+
+/**
+ * The services the exactly-once models run against (test/reliability/orders-model.test.ts
+ * over HTTP, test/orders/create/exactly-once-model.test.ts in memory): the sandbox's variants
+ * of every answer the interface leaves open to a service. `blind`: what a service's records
+ * hide, so that merch may refuse a run it cannot prove unsent (exit 5) or leave a lost answer
+ * unknown (exit 1): `records` (shipping orders not listed: a fresh machine cannot read its
+ * orders), `ids` (no external_id: a fresh machine cannot find them; a lost answer cannot be
+ * looked up).
+ */
+export interface OrderService {
+  name: string;
+  options: SandboxOptions;
+  blind?: 'records' | 'ids';
+}
+
+export const ORDER_SERVICES: OrderService[] = [
+  { name: 'drf', options: {} },
+  { name: 'duplicate 409', options: { duplicateOrder: '409' } },
+  { name: 'duplicate field error', options: { duplicateOrder: 'field' } },
+  { name: 'duplicate 500', options: { duplicateOrder: '500' } },
+  { name: 'duplicate accepted', options: { duplicateOrder: 'accepted' } },
+  { name: 'slim list', options: { orderRecords: ['slim-list'] } },
+  { name: 'no shipping orders', options: { orderRecords: ['no-shipping-orders'] }, blind: 'records' },
+  { name: 'shipping orders absent', options: { orderRecords: ['shipping-orders-absent'] }, blind: 'records' },
+  { name: 'no external id', options: { orderRecords: ['no-external-id'] }, blind: 'ids' },
+  { name: 'standardised addresses', options: { orderRecords: ['standardised-addresses'] } },
+  { name: 'interface parts', options: { orderRecords: ['interface-parts'] } },
+  { name: 'create answers its id', options: { createAnswer: 'id' } },
+  { name: 'create answers 202 empty', options: { createAnswer: 'accepted-empty' } },
+  { name: 'create answer truncated', options: { createAnswer: 'truncated' } },
+  { name: 'ids as strings', options: { idsAsStrings: true } },
+];
