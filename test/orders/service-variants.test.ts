@@ -72,6 +72,16 @@ describe('1. order records without shipping orders', () => {
     expect(other.stderr).toContain(`hint: check that order (merch orders get ${orderId}); once you know the rows it could not place were not sent, run again with --assume-unsent`);
     expect((await truth(service, 'Nshint')).orders).toHaveLength(1);
   });
+
+  it('a single order placed again on another machine: exit 5, "cannot be compared", never "differs"', async () => {
+    const service = services.noShippingOrders();
+    expect((await on(service, tempDir(), singleArgs('Single'))).code).toBe(0);
+    const other = await on(service, tempDir(), singleArgs('Single'));
+    expect(other.code, other.stderr).toBe(5);
+    expect(other.stderr).toContain("and the service's record of it has no shipping orders for its 1 line item, so it cannot be compared");
+    expect(other.stderr).not.toContain('differs');
+    expect((await truth(service, 'Single')).orders).toHaveLength(1);
+  });
 });
 
 describe('4. a lost answer', () => {
