@@ -8,7 +8,7 @@ import { cliEnv, merch, startMerch, type Result } from '../support/run-merch.js'
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 import { tsv } from '../support/output.js';
 import { useTempDirs } from '../support/temp-dir.js';
-import { ORDER_SERVICES, type OrderService } from '../support/order-services.js';
+import { ORDER_SERVICES, type ListModel as Model, type OrderService } from '../support/order-services.js';
 import { crashSigns, FULL, lossyProxy, recordFigures, replayHint, SEED, seedOf } from './helpers.js';
 
 // Exactly once as a property (issues 18.6 and 28.8): fast-check generates sequences of what
@@ -37,17 +37,6 @@ beforeAll(async () => {
   const p = products.find((x: any) => x.available_attributes.sizes.length > 1);
   product = { id: p.id, color: p.available_attributes.colors[0].name, sizes: p.available_attributes.sizes.map((s: { name: string }) => s.name) };
 });
-
-/** The model: the list as the user has it now. The service is not modelled: it is read. */
-interface Model {
-  /** Guest numbers, in list order. */
-  rows: number[];
-  nextGuest: number;
-  /** A run of the list has been made (its orders may since be gone). */
-  sent: boolean;
-  /** Rows were removed from the list after it was sent: their shipping orders match no row, and a run with rows to send stops (exit 5). */
-  removed: boolean;
-}
 
 interface Real {
   sandbox: Sandbox;

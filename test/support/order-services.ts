@@ -1,6 +1,11 @@
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 
 /**
+ * What the exactly-once models share: the services they run against, and their model of
+ * the user's recipients list.
+ */
+
+/**
  * The services the exactly-once models run against (test/reliability/orders-model.test.ts
  * over HTTP, test/orders/create/exactly-once-model.test.ts in memory): the sandbox's variants
  * of every answer the interface leaves open to a service. `blind`: what a service's records
@@ -32,3 +37,14 @@ export const ORDER_SERVICES: OrderService[] = [
   { name: 'create answer truncated', options: { createAnswer: 'truncated' } },
   { name: 'ids as strings', options: { idsAsStrings: true } },
 ];
+
+/** The model: the list as the user has it now. The service is not modelled: it is read. */
+export interface ListModel {
+  /** Guest numbers, in list order. */
+  rows: number[];
+  nextGuest: number;
+  /** A run of the list has been made (its orders may since be gone). */
+  sent: boolean;
+  /** Rows were removed from the list after it was sent: their shipping orders match no row, and a run with rows to send stops in doubt (exit 5). */
+  removed: boolean;
+}

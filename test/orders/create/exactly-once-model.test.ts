@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ExternalIdTaken, OutcomeUnknown, RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
 import { OrderJournal } from '../../../src/orders/create/order-journal.js';
 import { useMemoryService, type MemoryService } from '../../support/memory-service.js';
-import { ORDER_SERVICES, type OrderService } from '../../support/order-services.js';
+import { ORDER_SERVICES, type ListModel as Model, type OrderService } from '../../support/order-services.js';
 import { listRun, oneOrder, placeList, placeOne, shirtOf, type Machine, type Shirt } from '../../support/memory-orders.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 import { FULL, replayHint, seedOf } from '../../reliability/helpers.js';
@@ -33,17 +33,6 @@ beforeAll(async () => {
   root = newRoot();
   shirt = await shirtOf(services[0]!());
 });
-
-/** The list as the user has it now. The service is not modelled: it is read. */
-interface Model {
-  /** Guest numbers, in list order. */
-  rows: number[];
-  nextGuest: number;
-  /** A run of the list has been made. */
-  sent: boolean;
-  /** Rows were removed after the list was sent: their shipping orders match no row, and a run with rows to send stops in doubt. */
-  removed: boolean;
-}
 
 interface Real {
   service: MemoryService;
