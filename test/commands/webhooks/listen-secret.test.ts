@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { cliEnv, runMerch, startMerch, type RunningMerch } from '../support/run-merch.js';
-import { useSandbox } from '../support/sandbox.js';
-import { tempDir } from '../support/temp-dir.js';
-import { waitFor } from '../support/wait-for.js';
-import { startTarget as startHelperTarget } from './helpers.js';
+import { cliEnv, runMerch, startMerch, type RunningMerch } from '../../support/run-merch.js';
+import { useSandbox } from '../../support/sandbox.js';
+import { tempDir } from '../../support/temp-dir.js';
+import { waitFor } from '../../support/wait-for.js';
+import { startTarget as startHelperTarget } from '../../webhooks/helpers.js';
 
 /** A forwarding target, closed when the test ends. */
 async function startTarget() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_RECORD_TRAITS, type Sandbox } from '../../src/sandbox/index.js';
-import { runMerch, startMerch } from '../support/run-merch.js';
-import { call } from './helpers.js';
-import { validOrder } from './order-fixtures.js';
+import { ORDER_RECORD_TRAITS, type Sandbox } from '../../../src/sandbox/index.js';
+import { runMerch, startMerch } from '../../support/run-merch.js';
+import { call } from '../../sandbox/helpers.js';
+import { validOrder } from '../../sandbox/order-fixtures.js';
 
 // `merch sandbox`'s switches of the service's open choices (issue 28.7), in-process: each
 // flag reaches the sandbox, and a bad value is one line naming the flag.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runMerch, startMerch } from '../support/run-merch.js';
-import { waitFor } from '../support/wait-for.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { call } from './helpers.js';
-import { validOrder } from './order-fixtures.js';
+import { runMerch, startMerch } from '../../support/run-merch.js';
+import { waitFor } from '../../support/wait-for.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { call } from '../../sandbox/helpers.js';
+import { validOrder } from '../../sandbox/order-fixtures.js';
 
 describe('merch sandbox (the command, in-process)', () => {
   it('prints the banner, logs requests and stops when interrupted', async () => {
