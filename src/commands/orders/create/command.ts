@@ -1,4 +1,3 @@
-import type { OrderRequest } from '../../../contract/order-request.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { plan as planSend } from '../../../orders/create/exactly-once.js';
@@ -8,12 +7,12 @@ import { pricePlan, type PricedPlan } from '../../../orders/create/plan.js';
 import { prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
 import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
-import { isMachineOutput, printJson } from '../../../output/render.js';
+import { isMachineOutput } from '../../../output/render.js';
 import { checkInputFile, checkOutputFile } from '../../path-flags.js';
 import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
-import { defaultPaymentNotice, paymentOf, printCreated } from './print.js';
-import { cannotAsk, needsYes } from '../../../prompter.js';
+import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan } from './print.js';
+import { confirmPlacing } from './confirm.js';
 import { orderScope, withoutExternalId } from '../../../orders/create/order-journal.js';
 
 /**
@@ -53,7 +52,7 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
   try {
     const body = withoutExternalId(order.body);
     const p = planSend(journal, body, scopeOf(ctx), order.body.external_id);
-    if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, order, priced);
+    if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, priced, paymentOf(order));
     const placed = await placeOrder({ body, products: order.products }, p, {
       api: ordersOf(ctx),
       journal,
@@ -111,32 +110,15 @@ function planShown(ctx: Context, options: OrderFlags): boolean {
 }
 
 /** Placing an order spends money: the priced plan, then a question whose default is no. */
-async function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<boolean> {
-  if (ctx.yes) return true;
-  const unless = needsYes('add --yes to create the order, or --dry-run to see it');
-  if (!ctx.prompter.canPrompt) throw cannotAsk(unless);
-  const { formatPlan } = await import('./plan-view.js');
-  ctx.io.out(formatPlan(ctx.io, priced, order.body, paymentOf(order)));
-  return ctx.prompter.confirm({ message: 'Place this order?', default: false }, unless);
-}
-
-/**
- * `--dry-run`: with --json (or --query) `{request, plan}`; on a terminal the plan, then the
- * body; piped, the exact body alone, as scripts have always read it.
- */
-async function printDryRun(ctx: Context, request: OrderRequest, order: PreparedOrder, priced: PricedPlan): Promise<void> {
-  if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
-  const body = `${JSON.stringify(request, null, 2)}\n`;
-  if (!ctx.io.stdoutIsTTY) return writeOut(ctx, body);
-  const { formatPlan } = await import('./plan-view.js');
-  await writeOut(ctx, `${formatPlan(ctx.io, priced, request, paymentOf(order))}\n\nThe request body:\n${body}`);
+function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<boolean> {
+  return confirmPlacing(ctx, {
+    message: 'Place this order?',
+    hint: 'add --yes to create the order, or --dry-run to see it',
+    show: () => printOrderPlan(ctx, priced, order.body, paymentOf(order)),
+  });
 }
 
 /** The scope of the same command (src/orders/create/order-journal.ts): the service and the account. */
 function scopeOf(ctx: Context): string {
   return orderScope({ baseUrl: ctx.settings.baseUrl, accountId: ctx.settings.accountId, token: ctx.settings.token });
-}
-
-function writeOut(ctx: Context, text: string): Promise<void> {
-  return new Promise((resolve, reject) => ctx.io.stdout.write(text, (err) => (err ? reject(err) : resolve())));
 }

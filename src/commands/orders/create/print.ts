@@ -1,5 +1,7 @@
 import type { Order, PaymentMethod } from '../../../api/schemas.js';
 import type { Context } from '../../../context.js';
+import type { OrderRequest } from '../../../contract/order-request.js';
+import type { PricedPlan } from '../../../orders/create/plan.js';
 import { describePaymentMethod } from '../../../orders/payment-method.js';
 import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
@@ -14,6 +16,25 @@ export function paymentOf(order: { paymentMethod?: PaymentMethod; body?: { payme
 /** The stderr line naming the payment method an order is charged to when none was given. */
 export function defaultPaymentNotice(method: PaymentMethod): string {
   return `payment method: ${method.id} (${describePaymentMethod(method)}, the account default)`;
+}
+
+/** One order's priced plan on the terminal, before "Place this order?" (plan-view.ts, loaded when it is shown). */
+export async function printOrderPlan(ctx: Context, priced: PricedPlan, body: OrderRequest, payment: string | undefined): Promise<void> {
+  const { formatPlan } = await import('./plan-view.js');
+  ctx.io.out(formatPlan(ctx.io, priced, body, payment));
+}
+
+/**
+ * `--dry-run` of one order (from flags, a file or the wizard, or a recipients list sent as
+ * one order): with --json (or --query) `{request, plan}`; on a terminal the plan, then the
+ * body; piped, the exact body alone, as scripts have always read it.
+ */
+export async function printDryRun(ctx: Context, request: OrderRequest, priced: PricedPlan, payment: string | undefined): Promise<void> {
+  if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
+  const body = `${JSON.stringify(request, null, 2)}\n`;
+  if (!ctx.io.stdoutIsTTY) return write(ctx.io, body);
+  const { formatPlan } = await import('./plan-view.js');
+  return write(ctx.io, `${formatPlan(ctx.io, priced, request, payment)}\n\nThe request body:\n${body}`);
 }
 
 function place(s: ShippingOrder): string {

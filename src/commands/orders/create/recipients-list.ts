@@ -18,12 +18,12 @@ import { describeRows } from '../../../orders/create/row-ranges.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { shownMoney } from '../../../output/format.js';
 import { wrapText } from '../../../output/wrap-text.js';
-import { isMachineOutput, printJson, printList, printsTable, write, type Column } from '../../../output/render.js';
+import { isMachineOutput, printJson, printList, printsTable, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
-import { defaultPaymentNotice, paymentOf, printCreated, withOutcome } from './print.js';
+import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan, withOutcome } from './print.js';
 import { count } from '../../../lib/count.js';
-import { cannotAsk, needsYes } from '../../../prompter.js';
+import { confirmPlacing } from './confirm.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
@@ -161,20 +161,14 @@ async function warningLines(plan: ListPlan, run: ListRun): Promise<string[]> {
 /** The question before placing: the plan, the subtotal, shipping and tax, and the payment method (on a terminal; --yes skips it). */
 async function confirm(ctx: Context, plan: ListPlan, run: ListRun): Promise<boolean> {
   await sayPlan(ctx, plan, run);
-  if (plan.batches.length === 0 || ctx.yes) {
-    if (plan.paymentIsDefault && plan.paymentMethod && plan.batches.length > 0) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
-    return true;
-  }
-  const unless = needsYes('add --yes to create the orders, or --dry-run to see them');
-  if (!ctx.prompter.canPrompt) throw cannotAsk(unless);
-  if (plan.single) {
-    const { formatPlan } = await import('./plan-view.js');
-    ctx.io.out(formatPlan(ctx.io, plan.single.priced, plan.single.order.body, paymentOf(plan.single.order)));
-  } else {
-    await printPlannedOrders(ctx, plan);
-  }
-  const question = plan.batches.length === 1 ? 'Place this order?' : `Place these ${plan.batches.length} orders?`;
-  return ctx.prompter.confirm({ message: question, default: false }, unless);
+  if (plan.batches.length === 0) return true;
+  if (ctx.yes && plan.paymentIsDefault && plan.paymentMethod) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
+  const { single } = plan;
+  return confirmPlacing(ctx, {
+    message: plan.batches.length === 1 ? 'Place this order?' : `Place these ${plan.batches.length} orders?`,
+    hint: 'add --yes to create the orders, or --dry-run to see them',
+    show: () => (single ? printOrderPlan(ctx, single.priced, single.order.body, paymentOf(single.order)) : printPlannedOrders(ctx, plan)),
+  });
 }
 
 /** What sending would cost, for a terminal (broken between words where wider than it: wrapText). */
@@ -195,13 +189,7 @@ async function printPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<vo
   const planShown = ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
   if (!planShown && plan.paymentIsDefault && plan.paymentMethod) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
   const { single } = plan;
-  if (plan.batches.length <= 1 && plan.earlier.length === 0 && single) {
-    if (isMachineOutput(ctx.format)) return printJson(ctx, { request: single.order.body, plan: single.priced });
-    const body = `${JSON.stringify(single.order.body, null, 2)}\n`;
-    if (!ctx.io.stdoutIsTTY) return write(ctx.io, body);
-    const { formatPlan } = await import('./plan-view.js');
-    return write(ctx.io, `${formatPlan(ctx.io, single.priced, single.order.body, paymentOf(single.order))}\n\nThe request body:\n${body}`);
-  }
+  if (plan.batches.length <= 1 && plan.earlier.length === 0 && single) return printDryRun(ctx, single.order.body, single.priced, paymentOf(single.order));
   if (isMachineOutput(ctx.format)) {
     const { single: _s, ...figures } = plan;
     return printJson(ctx, { run_id: figures.runId, recipients: figures.recipients, subtotal: figures.subtotal, earlier: figures.earlier, batches: figures.batches, warnings: figures.planWarnings });
