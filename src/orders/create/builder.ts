@@ -226,7 +226,8 @@ export function rowItem(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: Re
   return { product, quantity: row.quantity ?? base?.quantity ?? 1, attributes: rowAttributes(row, base, product) };
 }
 
-function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): number {
+/** The product a row orders: its `product` cell, else the base item's; a BuildError when neither names one. */
+export function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): number {
   const product = row.product ?? base?.product;
   if (product === undefined) {
     throw new BuildError('row-without-product', `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product`, csv.file);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PaymentMethod } from '../../api/schemas.js';
 import { sum, type Money } from '../../contract/money.js';
 import { count } from '../../lib/count.js';
-import { listBase, rowItem, type OrderPieces } from './builder.js';
+import { listBase, rowItem, rowProduct, type OrderPieces } from './builder.js';
 import { Digests, matchDigests } from './content-digests.js';
 import { findHeld, type Held } from './earlier-orders.js';
 import { RunInDoubt } from './errors.js';
@@ -211,12 +211,14 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
   const kept: RecipientsCsv[] | undefined = run.batchSize === undefined ? [] : undefined;
   const digests = kept === undefined ? new Digests() : undefined;
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
-    // What each row orders, its products looked up: a row that names no product stops the run here.
-    const items = chunk.rows.map((row) => rowItem(chunk, row, base));
-    const offerings = await offeringsFor(lookups, items.map((item) => item.product));
-    // A streamed list is not read again before it is sent: its rows' contents are taken now.
-    if (kept) kept.push(chunk);
-    else pushContents(digests!, chunk.rows, items, offerings);
+    // Each row's product looked up (a row that names no product stops the run here); a
+    // streamed list is not read again before it is sent: its rows' contents are taken now.
+    if (kept) {
+      kept.push(chunk);
+      await offeringsFor(lookups, chunk.rows.map((row) => rowProduct(chunk, row, base)));
+    } else {
+      digests!.append(await rowDigests(run, [chunk], lookups));
+    }
     for (const row of chunk.rows) {
       sheetRows.push(row.row);
       identity.update(`${rowIdentity(row)}\n`);
@@ -225,22 +227,19 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
   return { ...(digests ? { digests } : {}), sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
 }
 
-/** Each row as the shipping order it asks for (not validated: what it asks for, to match and to tell apart), its content's digest appended. */
-function pushContents(digests: Digests, rows: readonly RecipientRow[], items: readonly ReturnType<typeof rowItem>[], offerings: Offerings): void {
-  rows.forEach((row, i) => digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings))));
-}
-
 /**
- * The content digests of these rows, in order, as pass one takes them of a streamed list:
- * of a kept list when the run's earlier orders are matched, of a batch whose digests
- * planning did not take when the journal records it.
+ * The content digests of these rows, in order: each row as the shipping order it asks for
+ * (not validated: what it asks for, to match and to tell apart). Taken of a streamed list
+ * as it is read, of a kept list when the run's earlier orders are matched, and of a batch
+ * whose digests planning did not take when the journal records it.
  */
 export async function rowDigests(run: ListRun, csvs: Iterable<RecipientsCsv>, lookups: AccountLookups): Promise<Digests> {
   const base = listBase(run.pieces, run.file);
   const digests = new Digests();
   for (const csv of csvs) {
     const items = csv.rows.map((row) => rowItem(csv, row, base));
-    pushContents(digests, csv.rows, items, await offeringsFor(lookups, items.map((item) => item.product)));
+    const offerings = await offeringsFor(lookups, items.map((item) => item.product));
+    csv.rows.forEach((row, i) => digests.push(shipmentKey(shipmentContent(row.recipient, [items[i]!], offerings))));
   }
   return digests;
 }
