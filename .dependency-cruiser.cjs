@@ -16,10 +16,20 @@
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
  *   prompts    @inquirer/prompts is loaded by the terminal's prompter alone (commands ask ctx.prompter)
  *   no circles, type-only imports included: a circle of types is still two files that
- *              must change together
+ *              must change together. One exception: a command file (NAME.command.ts) loads its
+ *              implementation by import(), and the implementation (or a module it loads) takes
+ *              its options' type from the command file (src/commands/define-command.ts). Such
+ *              a circle is allowed when it leaves every command file by the lazy import() and
+ *              enters it by a type-only import; every other circle is still an error
  *
  * @type {import('dependency-cruiser').IConfiguration}
  */
+
+/** A command file: its name, flags, examples and lazy run (src/commands/define-command.ts). */
+const COMMAND_FILE = '^src/commands/.+[.]command[.]ts$';
+
+const NO_CIRCLES = 'A circle (type-only imports count) is a type in the wrong file: move it to where both sides can take it.';
+
 module.exports = {
   forbidden: [
     {
@@ -81,12 +91,30 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/commands/terminal-prompter\\.ts$' },
       to: { path: 'node_modules/@inquirer/prompts/' },
     },
+    // no-circular, in three rules: a circle through no command file; a command file's
+    // import in a circle that is not its lazy import(); an import of a command file in a
+    // circle that is not type-only. A circle left is one that enters each command file on
+    // it by a type-only import and leaves it by the import() of its implementation.
     {
       name: 'no-circular',
-      comment: 'A circle (type-only imports count) is a type in the wrong file: move it to where both sides can take it.',
+      comment: NO_CIRCLES,
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { pathNot: COMMAND_FILE } },
+    },
+    {
+      name: 'no-circular',
+      comment: `${NO_CIRCLES} A command file is in a circle only through the import() of its implementation.`,
+      severity: 'error',
+      from: { path: COMMAND_FILE },
+      to: { circular: true, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'no-circular',
+      comment: `${NO_CIRCLES} A command file is imported in a circle only for its options' type (import type).`,
+      severity: 'error',
+      from: {},
+      to: { path: COMMAND_FILE, circular: true, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -4,15 +4,12 @@ import { UsageError, type ExitCodeValue } from '../errors.js';
 import type { GlobalOptions } from './global-options.js';
 import { MerchProgram } from './program.js';
 
-/** A command's lazy implementation; it may return the exit code (success otherwise). */
-type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A) => Promise<ExitCodeValue | void>;
+/** A command's run (src/commands/define-command.ts); it may return the exit code (success otherwise). */
+type Handler<A extends unknown[], O> = (ctx: Context, options: O, args: A, program: MerchProgram) => Promise<ExitCodeValue | void>;
 
 /**
- * Wraps a command's lazy implementation as a commander action. Its options and arguments
- * are typed by the command's own declaration (`@commander-js/extra-typings` infers them
- * from the flags: `.action(action(async (ctx, options, [id]) => ...))`). Builds the
- * context from the run's environment and the global flags, runs, and always releases
- * the HTTP pool.
+ * Wraps a command's run as a commander action: builds the context from the run's
+ * environment and the global flags, runs, and always releases the HTTP pool.
  */
 export function action<A extends unknown[], O extends OptionValues>(handler: Handler<A, O>) {
   return async function (this: Command<A, O, GlobalOptions>): Promise<void> {
@@ -32,7 +29,7 @@ export function action<A extends unknown[], O extends OptionValues>(handler: Han
       if (problem !== undefined) throw new UsageError(`--query: not a valid JMESPath expression: ${problem}`);
     }
     try {
-      const code = await handler(ctx, this.opts(), this.processedArgs);
+      const code = await handler(ctx, this.opts(), this.processedArgs, program);
       if (code !== undefined) program.exitCode = code;
     } catch (error) {
       // Said here, where the run's settings are known: a failed connection's hint names the

@@ -2,7 +2,6 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { PageOptions } from '../api/paginate.js';
 import type { Context } from '../context.js';
 import type { GlobalOptions } from './global-options.js';
-import type { OptionsOf } from './declaration.js';
 import { keepJavaScriptOffTheOptimizingCompiler, keepTheHeapLean } from '../lib/v8-flags.js';
 import { progress } from '../output/progress.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
@@ -17,7 +16,7 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
 }
 
 /** The page flags, as commander parses them. */
-type PageFlags = OptionsOf<typeof addPageFlags<[], {}, GlobalOptions>>;
+type PageFlags = ReturnType<ReturnType<typeof addPageFlags<[], {}, GlobalOptions>>['opts']>;
 
 /**
  * Page options with a progress counter on a TTY (call `done()` when the list is printed),

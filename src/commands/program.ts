@@ -38,6 +38,3 @@ export class MerchProgram extends Command<[], GlobalOptions> {
     addGlobalOptions(this);
   }
 }
-
-/** A noun (orders, webhooks, ...): its verbs get the global flags. */
-export type NounCommand = Command<[], {}, GlobalOptions>;

@@ -1,33 +1,70 @@
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { action, examples } from './action.js';
+import type { CommandDefinition, NewCommand, NounDefinition } from './define-command.js';
 import type { MerchProgram } from './program.js';
-import { registerApi } from './api/index.js';
-import { registerAuth } from './auth/index.js';
-import { registerCompletion } from './completion/index.js';
-import { registerConfig } from './config/index.js';
-import { registerCustomProducts } from './custom-products/index.js';
-import { registerOrders } from './orders/index.js';
-import { registerParts } from './parts/index.js';
-import { registerPaymentMethods } from './payment-methods/index.js';
-import { registerDesignLink } from './design-link/index.js';
-import { registerHelp } from './help.js';
-import { registerProducts } from './products/index.js';
-import { registerSandbox } from './sandbox/index.js';
-import { registerVersion } from './version.js';
-import { registerWebhooks } from './webhooks/index.js';
+import { textOnly } from './text-only.js';
+import { apiCommand } from './api/api.command.js';
+import { auth } from './auth/index.js';
+import { loginCommand } from './auth/login.command.js';
+import { logoutCommand } from './auth/logout.command.js';
+import { completionCommand } from './completion/completion.command.js';
+import { config } from './config/index.js';
+import { customProducts } from './custom-products/index.js';
+import { designLinkCommand } from './design-link/design-link.command.js';
+import { helpCommand } from './help.command.js';
+import { orders } from './orders/index.js';
+import { parts } from './parts/index.js';
+import { paymentMethods } from './payment-methods/index.js';
+import { products } from './products/index.js';
+import { sandboxCommand } from './sandbox/sandbox.command.js';
+import { versionCommand } from './version.command.js';
+import { webhooks } from './webhooks/index.js';
 
-/** The command table: every noun registers its verbs; implementations load lazily. */
+/**
+ * The command table of `merch`, in the order its help lists it: the nouns (each its own
+ * table, NOUN/index.ts) and the commands of no noun. `merch login` and `merch logout` are
+ * also `merch auth login|logout`, where gh users look for them.
+ */
+const COMMANDS: (NounDefinition | CommandDefinition)[] = [
+  loginCommand,
+  logoutCommand,
+  auth,
+  config,
+  products,
+  customProducts,
+  parts,
+  orders,
+  paymentMethods,
+  webhooks,
+  designLinkCommand,
+  apiCommand,
+  sandboxCommand,
+  completionCommand,
+  versionCommand,
+  helpCommand,
+];
+
+/** Adds every command to the program; their implementations load when one runs. */
 export function registerCommands(program: MerchProgram): void {
-  registerAuth(program);
-  registerConfig(program);
-  registerProducts(program);
-  registerCustomProducts(program);
-  registerParts(program);
-  registerOrders(program);
-  registerPaymentMethods(program);
-  registerWebhooks(program);
-  registerDesignLink(program);
-  registerApi(program);
-  registerSandbox(program);
-  registerCompletion(program);
-  registerVersion(program);
-  registerHelp(program);
+  for (const entry of COMMANDS) {
+    if ('commands' in entry) {
+      const noun = program.command(entry.name).description(entry.description);
+      for (const command of entry.commands) addCommand(noun, command, program);
+    } else addCommand(program, entry, program);
+  }
+}
+
+/** One command from its definition (src/commands/define-command.ts). */
+function addCommand(parent: CommandUnknownOpts, definition: CommandDefinition, program: MerchProgram): void {
+  // A name is one word: commander would read arguments written in it, and types them so.
+  const made = (parent.command(definition.name) as NewCommand).description(definition.description);
+  if (definition.textOnly !== undefined) textOnly(made, definition.textOnly);
+  const command: CommandUnknownOpts = definition.declare ? definition.declare(made) : made;
+  if (definition.examples) command.addHelpText('after', examples(...definition.examples) + (definition.seeAlso === undefined ? '' : `\n${definition.seeAlso}\n`));
+  if ('run' in definition) command.action(action(definition.run));
+  else {
+    command.action(async function (this: CommandUnknownOpts) {
+      await definition.runWithoutContext(program, this.processedArgs);
+    });
+  }
 }

@@ -1,4 +1,4 @@
-// The subscribable event kinds, without zod, so the command table (src/commands/*/index.ts)
+// The subscribable event kinds, without zod, so the command files (src/commands/webhooks/*.command.ts)
 // can validate `--event` at start-up cost zero. delivery.ts builds its schema from this list.
 
 /** The six subscribable event kinds of the service (spec section 6). */

@@ -88,7 +88,7 @@ describe('the files a run loads', () => {
     // esbuild alone gave each set of importers a chunk: `products list` loaded 41 files.
     const [core, ...others] = lazyImportsOf('src/commands/action.ts');
     expect(others).toEqual([]);
-    const list = lazyImportsOf('src/commands/products/index.ts').find((file) => staticClosure(file).flatMap(modulesIn).includes('src/commands/products/list.ts'));
+    const list = lazyImportsOf('src/commands/products/list.command.ts').find((file) => staticClosure(file).flatMap(modulesIn).includes('src/commands/products/list.ts'));
     expect(list).toBeDefined();
     const files = new Set([...staticClosure('main.js'), ...staticClosure(core!), ...staticClosure(list!)]);
     expect([...files].flatMap(modulesIn)).toEqual(expect.arrayContaining(['src/context.ts', 'src/api/client.ts', 'src/output/render.ts', 'src/api/paginate.ts']));

@@ -7,12 +7,12 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { errnoWords } from '../../lib/path-checks.js';
 import { printJson, printList } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareApi } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { apiCommand } from './api.command.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function run(ctx: Context, methodArg: string, path: string, options: OptionsOf<typeof declareApi>): Promise<void> {
+export async function run(ctx: Context, methodArg: string, path: string, options: OptionsOf<typeof apiCommand>): Promise<void> {
   const method = methodArg.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`method: expected one of ${METHODS.join(', ')}, got ${methodArg}`);
   if (!path.startsWith('/')) throw new UsageError(`path: expected a path starting with /, got ${path}`);

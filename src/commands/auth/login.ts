@@ -11,12 +11,12 @@ import type { OAuthApp } from '../../auth/oauth-app.js';
 import { ListenError, LOOPBACK_HOST } from '../../lib/loopback-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import { singleLine } from '../../output/sanitize.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { readSecret, secretFrom } from '../read-secret.js';
-import type { declareLogin } from './declarations.js';
+import type { loginCommand } from './login.command.js';
 
 /** The flags of `merch login`. */
-type LoginOptions = OptionsOf<typeof declareLogin>;
+type LoginOptions = OptionsOf<typeof loginCommand>;
 
 type Way = 'password' | 'web' | 'token';
 

@@ -26,7 +26,7 @@ function walk(command: Command, path: string[] = [], inherited: readonly Option[
   return [node, ...chosen, ...command.commands.flatMap((child) => walk(child, [...path, child.name()], path.length === 0 ? command.options : inherited))];
 }
 
-/** `merch help COMMAND...` (src/commands/help.ts): its words are a command path, or a help topic. */
+/** `merch help COMMAND...` (src/commands/help.command.ts): its words are a command path, or a help topic. */
 const HELP = 'help';
 
 /**

@@ -3,9 +3,9 @@ import type { CustomProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { money, named, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { pageOptions } from '../page-options.js';
-import type { declareList } from './declarations.js';
+import type { listCommand } from './list.command.js';
 
 /** A custom product's price `{currency, price: {amount, display}}` as `display currency`. */
 export function price(product: CustomProduct): string {
@@ -23,7 +23,7 @@ export const customProductColumns: Column<CustomProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
   const page = pageOptions(ctx, options);
   const records = listCustomProducts(ctx.api(), { tags: options.tag, search: options.search, ordering: options.sort }, page);
   try {

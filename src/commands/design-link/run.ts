@@ -5,11 +5,11 @@ import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
 import { isMerchSandbox } from '../../auth/sandbox-check.js';
 import { openBrowser } from '../../lib/open-browser.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareDesignLink } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { designLinkCommand } from './design-link.command.js';
 
 /** The flags of `design-link`. */
-type DesignLinkOptions = OptionsOf<typeof declareDesignLink>;
+type DesignLinkOptions = OptionsOf<typeof designLinkCommand>;
 
 /** The smartlink body of spec 4.7, from the flags (the cart URL is added by --wait). */
 export function smartlinkBody(options: DesignLinkOptions): SmartlinkRequest {

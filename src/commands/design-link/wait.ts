@@ -9,8 +9,8 @@ import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import { formatDuration } from '../../lib/duration.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareDesignLink } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { designLinkCommand } from './design-link.command.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
@@ -19,7 +19,7 @@ export const DEFAULT_WAIT_MS = 10 * 60_000;
  * callback. The link and the progress go to stderr; stdout gets only the new custom
  * product, so `--json` output can be piped.
  */
-export async function runWait(ctx: Context, options: OptionsOf<typeof declareDesignLink>, key: string, body: SmartlinkRequest): Promise<void> {
+export async function runWait(ctx: Context, options: OptionsOf<typeof designLinkCommand>, key: string, body: SmartlinkRequest): Promise<void> {
   const api = ctx.api();
   const timeoutMs = options.timeoutWait ?? DEFAULT_WAIT_MS;
   const server = await startCartServer<CustomProduct>({

@@ -5,9 +5,9 @@ import { CANCELLED, ORDER_PROGRESSION } from '../../orders/follow/status-progres
 import { filterParameters, isFiltering, keepPassing, statusKey, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
 import { money, named, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { pageOptions } from '../page-options.js';
-import type { declareList } from './declarations.js';
+import type { listCommand } from './list.command.js';
 
 /**
  * On a narrow terminal (src/output/table.ts: priority, min) the external id is shortened
@@ -40,7 +40,7 @@ function unknownStatusWarning(status: string): string | undefined {
  * the records are filtered here while paging; without --all that is one page's worth, and
  * stderr says so.
  */
-export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
   const page = pageOptions(ctx, options);
   for (const status of options.status ?? []) {
     const warning = unknownStatusWarning(status);

@@ -12,8 +12,8 @@ import { progress } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
 import { hintOf } from '../hints.js';
 import { printShipments, rowsWithoutOrder, shipmentName, someOf, summary } from './track-view.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareTrack } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { trackCommand } from './track.command.js';
 import { failingSummary } from './wait.js';
 
 const DEFAULT_MAX_WAIT_MS = 30 * 60_000;
@@ -26,7 +26,7 @@ const DEFAULT_INTERVAL_MS = 15_000;
  * summary on stderr; the exit code says the rest: 4 an order is unknown, 5 a shipment (or a
  * recipient with no order) can never get there, 6 --max-wait passed, 130 Ctrl-C.
  */
-export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof declareTrack>): Promise<void> {
+export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof trackCommand>): Promise<void> {
   if (ids.length === 0 && options.results === undefined && options.run === undefined) {
     throw new UsageError('name the orders to track: order ids, --results FILE or --run EXTERNAL_ID', 'e.g. merch orders track --results results.csv');
   }

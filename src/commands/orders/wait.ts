@@ -11,8 +11,8 @@ import { standing } from '../../orders/follow/wait-states.js';
 import { liveLine } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
 import { hintOf } from '../hints.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareWait } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { waitCommand } from './wait.command.js';
 import { printOrder } from './get.js';
 
 /**
@@ -24,7 +24,7 @@ import { printOrder } from './get.js';
  * other failure ends the wait at once with its own error. When the service failed to the
  * end, the error names the last failure (exit 1 when it never answered at all).
  */
-export async function run(ctx: Context, id: string, options: OptionsOf<typeof declareWait>): Promise<void> {
+export async function run(ctx: Context, id: string, options: OptionsOf<typeof waitCommand>): Promise<void> {
   const status = await statusLine(ctx);
   const interruption = untilInterrupted(ctx.interrupts);
   const started = Date.now();

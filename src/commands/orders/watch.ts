@@ -4,8 +4,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { watchOrder } from '../../orders/follow/watcher.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareWatch } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { watchCommand } from './watch.command.js';
 import { watchView } from './watch-view.js';
 
 /**
@@ -15,7 +15,7 @@ import { watchView } from './watch-view.js';
  * passes (5xx, 429, no answer) is polled through, each change said once (failing, answering
  * again); any other failure ends the watch with its own error.
  */
-export async function run(ctx: Context, id: string, options: OptionsOf<typeof declareWatch>): Promise<ExitCodeValue> {
+export async function run(ctx: Context, id: string, options: OptionsOf<typeof watchCommand>): Promise<ExitCodeValue> {
   if (options.events !== undefined) await checkJournal(options.events);
   const view = watchView(ctx);
   const interruption = untilInterrupted(ctx.interrupts);

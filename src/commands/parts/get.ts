@@ -3,8 +3,8 @@ import type { Part } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { named, weight } from '../../output/format.js';
 import { printRecord, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareGet } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { getCommand } from './get.command.js';
 import { expansionColumns, variant } from './list.js';
 
 /** `color` -> `Color`, `print_method` -> `Print method`. */
@@ -34,7 +34,7 @@ function partFields(part: Part, expand: string | undefined): Column<Part>[] {
   ];
 }
 
-export async function run(ctx: Context, productId: string, partId: string, options: OptionsOf<typeof declareGet>): Promise<void> {
+export async function run(ctx: Context, productId: string, partId: string, options: OptionsOf<typeof getCommand>): Promise<void> {
   const part = await getPart(ctx.api(), productId, partId, options.expand);
   await printRecord(ctx, part, partFields(part, options.expand), { skipEmpty: true });
 }

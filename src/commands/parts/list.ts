@@ -4,9 +4,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { named, names } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { pageOptions } from '../page-options.js';
-import type { declareList } from './declarations.js';
+import type { listCommand } from './list.command.js';
 
 /** A variant attribute (`color`, `size`) by its name. */
 export const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
@@ -58,7 +58,7 @@ async function* knownAttributes(parts: AsyncIterable<Part>, names: readonly stri
   }
 }
 
-export async function run(ctx: Context, productId: string, options: OptionsOf<typeof declareList>): Promise<void> {
+export async function run(ctx: Context, productId: string, options: OptionsOf<typeof listCommand>): Promise<void> {
   const columns = [...partColumns, ...expansionColumns(options.expand)];
   const page = pageOptions(ctx, options);
   const records = knownAttributes(listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page), Object.keys(options.attr ?? {}), productId);

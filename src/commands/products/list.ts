@@ -3,9 +3,9 @@ import type { SupplierProduct } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { names, timestamp } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { pageOptions } from '../page-options.js';
-import type { declareList } from './declarations.js';
+import type { listCommand } from './list.command.js';
 
 /** On a narrow terminal the categories give way first, then the creation time: the name stays whole. */
 export const productColumns: Column<SupplierProduct>[] = [
@@ -16,7 +16,7 @@ export const productColumns: Column<SupplierProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
   const page = pageOptions(ctx, options);
   const records = listSupplierProducts(
     ctx.api(),

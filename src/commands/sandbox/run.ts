@@ -10,10 +10,10 @@ import {
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
-import type { declareSandbox } from './declarations.js';
+import type { sandboxCommand } from './sandbox.command.js';
 
 /** The comma list as given: the sandbox checks its items. */
 const splitList = (value: string | undefined): string[] | undefined =>
@@ -47,7 +47,7 @@ function banner(url: string, tokenTtl: number): string {
 }
 
 /** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
-export async function run({ io, interrupts }: Context, options: OptionsOf<typeof declareSandbox>): Promise<void> {
+export async function run({ io, interrupts }: Context, options: OptionsOf<typeof sandboxCommand>): Promise<void> {
   // Whole seconds (the flag refuses others), as OAuth's expires_in.
   const tokenTtlSeconds = options.tokenTtl / 1000;
   if (options.data !== undefined) await checkOutputFile('--data', options.data, { makeParent: true });

@@ -4,9 +4,9 @@ import type { Context } from '../../context.js';
 import { yesNo } from '../../output/format.js';
 import { printList, type Column } from '../../output/render.js';
 import { redactUrlCredentials } from '../../output/redact-url.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { pageOptions } from '../page-options.js';
-import type { declareList } from './declarations.js';
+import type { listCommand } from './list.command.js';
 
 /** On a narrow terminal the target URL gives way: the event kind stays whole. */
 export const webhookColumns: Column<WebhookSubscription>[] = [
@@ -16,7 +16,7 @@ export const webhookColumns: Column<WebhookSubscription>[] = [
   { header: 'Active', value: (w) => yesNo(w.is_active), kind: 'fixed', priority: 2 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof declareList>): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
   const page = pageOptions(ctx, options);
   try {
     await printList(ctx, withTargetsRedacted(listWebhooks(ctx.api(), page)), webhookColumns, { noun: 'webhook subscriptions', page });

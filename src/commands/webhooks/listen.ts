@@ -9,16 +9,16 @@ import { Forwarder } from '../../webhooks/forwarder.js';
 import { EventJournal } from '../../webhooks/event-journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
-import type { OptionsOf } from '../declaration.js';
+import type { OptionsOf } from '../define-command.js';
 import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
-import type { declareListen } from './declarations.js';
+import type { listenCommand } from './listen.command.js';
 import { listenSecret } from './listen-secret.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
 
 /** The flags of `webhooks listen`. */
-type ListenOptions = OptionsOf<typeof declareListen>;
+type ListenOptions = OptionsOf<typeof listenCommand>;
 
 /**
  * `webhooks listen`: journal every accepted delivery (before answering 2xx), print it,

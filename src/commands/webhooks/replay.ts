@@ -4,8 +4,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printList, type Column } from '../../output/render.js';
 import { replay, ReplayNotFoundError, type ReplayResult } from '../../webhooks/replay.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareReplay } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { replayCommand } from './replay.command.js';
 
 const columns: Column<ReplayResult>[] = [
   { header: 'ID', value: (r) => r.id },
@@ -19,7 +19,7 @@ const columns: Column<ReplayResult>[] = [
  * `webhooks replay`: resends saved events once each, in order, one result a row (streamed
  * when piped); a summary on stderr; exit 1 if any request failed.
  */
-export async function run(ctx: Context, options: OptionsOf<typeof declareReplay>): Promise<void> {
+export async function run(ctx: Context, options: OptionsOf<typeof replayCommand>): Promise<void> {
   const file = options.from ?? join(ctx.settings.configDir, 'events.jsonl');
   const found = await stat(file).catch(() => undefined);
   if (!found) throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--save FILE); pass --from FILE');

@@ -5,8 +5,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printJson, isMachineOutput } from '../../output/render.js';
 import type { EventKind } from '../../contract/event-kinds.js';
-import type { OptionsOf } from '../declaration.js';
-import type { declareTrigger } from './declarations.js';
+import type { OptionsOf } from '../define-command.js';
+import type { triggerCommand } from './trigger.command.js';
 
 const infoSchema = z.looseObject({ sandbox: z.literal(true) });
 const emittedSchema = z.looseObject({ event: z.string(), resource_id: z.number(), subscriptions: z.number() });
@@ -17,7 +17,7 @@ type Emitted = z.infer<typeof emittedSchema>;
  * the resource given by --id (or the order's shipping orders with --order), by default
  * the newest one. Refuses (exit 2) unless GET /_sandbox/info says this is a sandbox.
  */
-export async function run(ctx: Context, event: EventKind, options: OptionsOf<typeof declareTrigger>): Promise<void> {
+export async function run(ctx: Context, event: EventKind, options: OptionsOf<typeof triggerCommand>): Promise<void> {
   if (options.order !== undefined && options.id !== undefined) throw new UsageError('pass --order or --id, not both');
   if (options.order !== undefined && event.startsWith('custom_product.')) {
     throw new UsageError(`--order does not apply to ${event}`, 'pass --id CUSTOM_PRODUCT_ID');

@@ -5,8 +5,8 @@ import { UsageError } from '../../../errors.js';
 import { errnoWords } from '../../../lib/path-checks.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/create/builder.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/create/recipients-csv.js';
-import type { OptionsOf } from '../../declaration.js';
-import type { declareCreate } from '../declarations.js';
+import type { OptionsOf } from '../../define-command.js';
+import type { createCommand } from '../create.command.js';
 import { KeyValueError, parseKeyValues, parsePositiveInt } from './key-values.js';
 
 /**
@@ -17,8 +17,8 @@ import { KeyValueError, parseKeyValues, parsePositiveInt } from './key-values.js
  * that would give it.
  */
 
-/** The flags of `orders create`, as commander parses them (declared in ../declarations.ts). */
-export type OrderFlags = OptionsOf<typeof declareCreate>;
+/** The flags of `orders create`, as commander parses them (declared in ../create.command.ts). */
+export type OrderFlags = OptionsOf<typeof createCommand>;
 
 /** Reads the flags into builder pieces: files are read and parsed, nothing is sent. */
 export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { readRecipients = true } = {}): Promise<OrderPieces> {

@@ -1,25 +1,26 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../errors.js';
+import { defineCommand } from './define-command.js';
 import { HELP_TOPICS, isHelpTopic } from './help-topics/index.js';
 import type { MerchProgram } from './program.js';
+
+const topics = Object.keys(HELP_TOPICS).join(', ');
 
 /**
  * `merch help [COMMAND...]`: the help of any command, however deep (`merch help products
  * list`); commander's own help command reads only the first word. `merch help TOPIC`: a
  * help topic (src/commands/help-topics/), as gh's `gh help environment`.
  */
-export function registerHelp(program: MerchProgram): void {
-  const topics = Object.keys(HELP_TOPICS).join(', ');
-  program
-    .command('help')
-    .description(`display help for a command, or a topic: ${topics}`)
-    .argument('[command...]', `a command, e.g. products list; or a topic: ${topics}`)
-    .action(async (names) => {
-      const [first] = names;
-      if (names.length === 1 && isHelpTopic(first)) program.environment.io.stdout.write(await HELP_TOPICS[first].text());
-      else commandAt(program, names).outputHelp();
-    });
-}
+export const helpCommand = defineCommand({
+  name: 'help',
+  description: `display help for a command, or a topic: ${topics}`,
+  declare: (command) => command.argument('[command...]', `a command, e.g. products list; or a topic: ${topics}`),
+  runWithoutContext: async (program, [names]) => {
+    const [first] = names;
+    if (names.length === 1 && isHelpTopic(first)) program.environment.io.stdout.write(await HELP_TOPICS[first].text());
+    else commandAt(program, names).outputHelp();
+  },
+});
 
 function commandAt(program: MerchProgram, names: string[]): CommandUnknownOpts {
   let command: CommandUnknownOpts = program;

@@ -1,0 +1,20 @@
+import { Argument } from '@commander-js/extra-typings';
+import { defineCommand } from '../define-command.js';
+import { SHELLS } from './shells.js';
+
+export const completionCommand = defineCommand({
+  name: 'completion',
+  description: 'print a shell completion script',
+  textOnly: 'a shell script',
+  // Choices, not a parser: the completion scripts offer them (`merch completion <TAB>`).
+  declare: (command) => command.addArgument(new Argument('<shell>', 'the shell to write it for').choices(SHELLS)),
+  examples: [
+    'merch completion bash > ~/.local/share/bash-completion/completions/merch',
+    'merch completion zsh > "${fpath[1]}/_merch"',
+    'merch completion fish > ~/.config/fish/completions/merch.fish',
+    'merch completion powershell >> $PROFILE      # PowerShell: then open a new shell',
+  ],
+  run: async (ctx, _options, [shell], program): Promise<void> => {
+    ctx.io.stdout.write((await import('./script.js')).completionScript(shell, program));
+  },
+});

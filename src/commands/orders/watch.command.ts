@@ -1,0 +1,16 @@
+import { Option } from '@commander-js/extra-typings';
+import type { ExitCodeValue } from '../../errors.js';
+import { defineCommand } from '../define-command.js';
+import { duration, integerId } from '../parse.js';
+
+export const watchCommand = defineCommand({
+  name: 'watch',
+  description: 'follow an order and its shipments (status, tracking) until every shipment is delivered or Ctrl-C',
+  declare: (command) =>
+    command
+      .argument('<id>', 'order id', integerId)
+      .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration({ bare: 's' })).default(15_000, '15s'))
+      .option('--events <file>', 'also take changes from the journal of a running `merch webhooks listen`, as they arrive'),
+  examples: ['merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'],
+  run: async (ctx, options, [id]): Promise<ExitCodeValue> => (await import('./watch.js')).run(ctx, id, options),
+});
