@@ -57,8 +57,3 @@ function rootOf(command: CommandUnknownOpts): MerchProgram {
   if (!(root instanceof MerchProgram)) throw new Error('a command ran outside the merch program');
   return root;
 }
-
-/** The "Examples:" block at the end of a command's help. */
-export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
-}

@@ -1,5 +1,5 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { action, examples } from './action.js';
+import { action } from './action.js';
 import type { CommandDefinition, NewCommand, NounDefinition } from './define-command.js';
 import type { MerchProgram } from './program.js';
 import { textOnly } from './text-only.js';
@@ -60,11 +60,16 @@ function addCommand(parent: CommandUnknownOpts, definition: CommandDefinition, p
   const made = (parent.command(definition.name) as NewCommand).description(definition.description);
   if (definition.textOnly !== undefined) textOnly(made, definition.textOnly);
   const command: CommandUnknownOpts = definition.declare ? definition.declare(made) : made;
-  if (definition.examples) command.addHelpText('after', examples(...definition.examples) + (definition.seeAlso === undefined ? '' : `\n${definition.seeAlso}\n`));
+  if (definition.examples) command.addHelpText('after', examplesBlock(definition.examples) + (definition.seeAlso === undefined ? '' : `\n${definition.seeAlso}\n`));
   if ('run' in definition) command.action(action(definition.run));
   else {
     command.action(async function (this: CommandUnknownOpts) {
       await definition.runWithoutContext(program, this.processedArgs);
     });
   }
+}
+
+/** The "Examples:" block at the end of a command's help. */
+function examplesBlock(lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 }
