@@ -1,7 +1,9 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { App, SandboxContext } from '../route-context.js';
 import { notFound } from '../errors.js';
 import { matchesSearch, orderBy, ordering } from '../listing.js';
+import { PageCache } from '../page-cache.js';
 import { paginate } from '../pagination.js';
 import { intList, parseQuery, pathId } from '../request-parsing.js';
 
@@ -22,27 +24,31 @@ function productJson(product: object): string {
   return json;
 }
 
+/** A list page of the catalog (filtered, ordered, paged as the request asks), as JSON. */
+function listPage(c: Context, ctx: SandboxContext): string {
+  const query = parseQuery(c, listQuery);
+  const { categories__in: categories, id__in: ids } = query;
+  // Unfiltered, the catalog is served as it is: filtering (and copying) 20,000 products
+  // on every page was most of the sandbox's CPU in `npm run bench` (list --all).
+  const unfiltered = categories === undefined && ids === undefined && query.search === undefined;
+  const products = unfiltered ? ctx.catalog.products : ctx.catalog.products.filter(
+    (product) =>
+      (categories === undefined || product.categories.some((category) => categories.includes(category.id))) &&
+      (ids === undefined || ids.includes(product.id)) &&
+      matchesSearch(product.name, query.search),
+  );
+  const page = paginate(c, orderBy(products, query.ordering), ctx.variants.pages);
+  // The catalog never changes, so each product is serialised once: JSON.stringify of the
+  // page was ~30% of the sandbox's CPU per request in `npm run bench` (sandbox req/s).
+  // The bytes are those of JSON.stringify(page) (`results` is the envelope's last key).
+  const envelope = JSON.stringify({ ...page, results: [] });
+  return `${envelope.slice(0, -2)}${page.results.map(productJson).join(',')}]}`;
+}
+
 export function supplierProductRoutes(app: App, ctx: SandboxContext): void {
-  app.get('/v1/supplier-products', (c) => {
-    const query = parseQuery(c, listQuery);
-    const { categories__in: categories, id__in: ids } = query;
-    // Unfiltered, the catalog is served as it is: filtering (and copying) 20,000 products
-    // on every page was most of the sandbox's CPU in `npm run bench` (list --all).
-    const unfiltered = categories === undefined && ids === undefined && query.search === undefined;
-    const products = unfiltered ? ctx.catalog.products : ctx.catalog.products.filter(
-      (product) =>
-        (categories === undefined || product.categories.some((category) => categories.includes(category.id))) &&
-        (ids === undefined || ids.includes(product.id)) &&
-        matchesSearch(product.name, query.search),
-    );
-    const page = paginate(c, orderBy(products, query.ordering), ctx.variants.pages);
-    // The catalog never changes, so each product is serialised once: JSON.stringify of the
-    // page was ~30% of the sandbox's CPU per request in `npm run bench` (sandbox req/s).
-    // The bytes are those of JSON.stringify(page) (`results` is the envelope's last key).
-    const envelope = JSON.stringify({ ...page, results: [] });
-    const body = `${envelope.slice(0, -2)}${page.results.map(productJson).join(',')}]}`;
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
-  });
+  // A page is the same bytes for the same URL (its links name the URL): the catalog never changes.
+  const pages = new PageCache();
+  app.get('/v1/supplier-products', (c) => c.body(pages.bytes(c.req.url, () => listPage(c, ctx)), 200, { 'Content-Type': 'application/json' }));
 
   app.get('/v1/supplier-products/:id', (c) => {
     const product = ctx.catalog.get(pathId(c));
