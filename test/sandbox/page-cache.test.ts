@@ -33,16 +33,25 @@ describe('the page cache', () => {
     expect(renders).toBe(2);
   });
 
-  it('keeps at most its capacity, the oldest URL going first', () => {
-    const pages = new PageCache(2);
+  it('keeps at most its budget of bytes, the oldest URL going first', () => {
+    const pages = new PageCache(12);
     let renders = 0;
-    const render = () => `page ${++renders}`;
+    const render = () => `page ${++renders}`; // 6 bytes
     pages.bytes('a', render);
     pages.bytes('b', render);
     pages.bytes('c', render); // `a` goes
     pages.bytes('b', render);
     expect(renders).toBe(3);
     expect(Buffer.from(pages.bytes('a', render)).toString()).toBe('page 4');
+    expect(Buffer.from(pages.bytes('b', render)).toString()).toBe('page 5'); // `b` went for `a`
+  });
+
+  it('serves a page larger than its budget without keeping it', () => {
+    const pages = new PageCache(4);
+    let renders = 0;
+    const render = () => `page ${++renders}`;
+    expect(Buffer.from(pages.bytes('a', render)).toString()).toBe('page 1');
+    expect(Buffer.from(pages.bytes('a', render)).toString()).toBe('page 2');
   });
 
   it('never renders an error: a refused query is refused again', () => {
