@@ -100,7 +100,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     }
     // Nesting this deep cannot be journaled (JSON.stringify overflows the stack): refuse it
     // for good with a 4xx, rather than a 503 the sender would retry forever.
-    if (nestedDeeperThan(body, MAX_DEPTH)) return refuse(422, `not a delivery: JSON nested deeper than ${MAX_DEPTH} levels`);
+    if (hasMoreBracketsThan(text, MAX_DEPTH) && nestedDeeperThan(body, MAX_DEPTH)) return refuse(422, `not a delivery: JSON nested deeper than ${MAX_DEPTH} levels`);
     if (!isDeliveryShape(json)) {
       const parsed = deliverySchema.safeParse(json);
       if (!parsed.success) return refuse(422, `not a delivery: ${describeIssues(parsed.error.issues)}`);
@@ -216,6 +216,23 @@ function respond(res: ServerResponse, status: number, body?: object, headers: Re
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
+
+/**
+ * Whether a JSON text holds more than `max` opening brackets. It cannot nest deeper than it
+ * has brackets, so a delivery (a few dozen of them) needs no scan of its bytes: two native
+ * string searches take ~0.4 us of the 2 KB delivery of `bench/listen.mjs`, the scan ~3 us.
+ */
+function hasMoreBracketsThan(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of BRACKETS) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++count > max) return true;
+    }
+  }
+  return false;
+}
+
+const BRACKETS = ['{', '['];
 
 /**
  * Whether the arrays and objects of a valid JSON text nest more than `max` levels below

@@ -171,6 +171,15 @@ describe('receiver', () => {
     expect(await journaled(file)).toHaveLength(1);
   });
 
+  it('accepts a shallow delivery with more brackets than the depth allowed', async () => {
+    const { receiver, file, rejections } = await setup();
+    const siblings = Array.from({ length: 600 }, () => ({ a: [] }));
+    const body = JSON.stringify({ hook: { id: 1, event: 'order.changed', target: '{'.repeat(600) }, data: { siblings } });
+    expect((await post(receiver.url, body)).status).toBe(204);
+    expect(rejections).toEqual([]);
+    expect((await journaled(file)).map((r) => (r.data as { siblings: unknown[] }).siblings.length)).toEqual([600]);
+  });
+
   it('reads the path and the token as a URL parser does', async () => {
     const { receiver, file, rejections } = await setup({ path: '/hooks', secret: 'a b&c' });
     /** POSTs on a raw connection, so the request target goes out exactly as written. */
