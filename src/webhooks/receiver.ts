@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { deliverySchema, type Delivery } from '../contract/delivery.js';
@@ -304,8 +304,9 @@ function clientErrorReason(status: number): string {
   return 'malformed HTTP request';
 }
 
+/** One call, no Hash object: every request's token is digested. */
 function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** A host to put in a URL: wildcard binds are reached on loopback; IPv6 gets brackets. */
