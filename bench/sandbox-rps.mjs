@@ -3,7 +3,9 @@
 // request with the same JSON bytes, fetched from the sandbox first. The load generator is
 // this process: an undici Pool and CONCURRENCY loops, each sending the next request when
 // the answer has been read, for a fixed time after a warm-up (and at most MAX_REQUESTS).
-// Rounds alternate the two servers; the medians are kept.
+// Rounds alternate the two servers; the medians are kept. The sandbox is asked the same URL
+// every time: after the first, it answers the page's body from its page cache
+// (src/sandbox/page-cache.ts); routing, the views, authentication and logging run for each.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
