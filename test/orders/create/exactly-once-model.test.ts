@@ -21,7 +21,7 @@ import { FULL, replayHint, seedOf } from '../../reliability/helpers.js';
 // one order, "created" meaning made by that step); a run that stops in doubt sent nothing.
 
 // Each step is a use case over the in-memory service (milliseconds): longer sequences than the CLI model's.
-const SEQUENCES = FULL ? 2_000 : 100;
+const SEQUENCES = FULL ? 2_000 : 60;
 const MAX_STEPS = FULL ? 12 : 6;
 
 const services = ORDER_SERVICES.map((service) => useMemoryService({ ...service.options, recordRequests: false }));
