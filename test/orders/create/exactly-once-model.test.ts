@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +254,8 @@ describe('exactly once, in memory: sequences of runs against the service variant
           await fc.asyncModelRun(() => ({ model, real }), steps);
         } finally {
           await home.close();
+          // Each sequence's journals and lists go with it: thousands of them left for the end would outlast afterAll's deadline.
+          rmSync(dir, { recursive: true, force: true });
         }
       }),
       { numRuns: SEQUENCES, seed: seedOf('exactly once in memory') },
