@@ -9,12 +9,12 @@ import {
   DESIGN_KEY,
   LINK_ON_STDERR,
   merch,
-  recordingProxy,
   sandboxFetch,
   SKU,
   start,
   startProcess,
 } from '../support/design-tool.js';
+import { startProxy } from '../support/proxy.js';
 
 let sandbox: Sandbox;
 
@@ -34,7 +34,8 @@ const cartRequests = () => sandbox.requests.filter((r) => r.path.startsWith('/v1
 
 describe('merch design-link', () => {
   it('sends the full body of spec 4.7 with X-Api-Key and prints the URL', async () => {
-    const proxy = await recordingProxy(sandbox.url);
+    // what the CLI sends, byte for byte (the sandbox records requests without their bodies)
+    const proxy = await startProxy({ target: sandbox.url });
     try {
       const env = cliEnv(sandbox.url, { MERCH_DESIGN_TOOL_URL: `${proxy.url}/design-tool` });
       const args = ['design-link', '--sku', SKU, '--user-id', 'customer-42', '--language', 'de', '--country', 'DE', '--currency', 'EUR', '--quantity', '3', '--no-enable', '--open-on-start'];
@@ -42,14 +43,14 @@ describe('merch design-link', () => {
       expect(stderr).toBe('');
       expect(code).toBe(0);
 
-      expect(proxy.captured).toHaveLength(1);
-      const [sent] = proxy.captured;
+      expect(proxy.requests).toHaveLength(1);
+      const [sent] = proxy.requests;
       expect(sent!.method).toBe('POST');
       expect(sent!.url).toBe('/design-tool/api/smartlink');
       expect(sent!.headers['x-api-key']).toBe(DESIGN_KEY);
       expect(sent!.headers.authorization).toBeUndefined(); // the service token never goes to the design tool
       expect(sent!.headers['content-type']).toBe('application/json');
-      expect(JSON.parse(sent!.body)).toStrictEqual({
+      expect(JSON.parse(sent!.body.toString('utf8'))).toStrictEqual({
         userId: 'customer-42',
         sku: SKU,
         language: 'de',

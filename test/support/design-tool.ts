@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { startProxy, type Proxy } from './proxy.js';
 import { ROOT } from './process.js';
 import { cliEnv as supportCliEnv, runMerch, startMerch, TOKEN } from './run-merch.js';
 
@@ -121,29 +119,6 @@ export async function merch(args: string[], env: NodeJS.ProcessEnv): Promise<{ c
 export const LINK_ON_STDERR = /^ {2}(https?:\/\/\S+)$/m;
 /** The cart endpoint it waits on. */
 export const CART_ON_STDERR = /return to (http:\/\/127\.0\.0\.1:\d+\/cart)/;
-
-export interface Captured {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A recording proxy in front of the sandbox: what the CLI sends, byte for byte, then the
- * sandbox's own answer. The sandbox records requests without their bodies.
- */
-export async function recordingProxy(target: string): Promise<Proxy & { captured: Captured[] }> {
-  const captured: Captured[] = [];
-  const proxy = await startProxy({
-    target,
-    onRequest: ({ method, url, headers, body }) => {
-      captured.push({ method, url, headers, body: body.toString('utf8') });
-      return 'forward';
-    },
-  });
-  return { ...proxy, captured };
-}
 
 /** An authenticated request to the sandbox, as a test control or a check. */
 export function sandboxFetch(sandboxUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
