@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
-import { merch, type Result } from '../support/run-merch.js';
-import { sandboxApi, useSandbox } from '../support/sandbox.js';
-import { tempDir } from '../support/temp-dir.js';
-import { tsv } from '../support/output.js';
+import type { Sandbox, SandboxOptions } from '../../../../src/sandbox/index.js';
+import { merch, type Result } from '../../../support/run-merch.js';
+import { sandboxApi, useSandbox } from '../../../support/sandbox.js';
+import { tempDir } from '../../../support/temp-dir.js';
+import { tsv } from '../../../support/output.js';
 
 // Issue 28's examples as only the whole CLI shows them, over real HTTP, each against the
 // sandbox switch that makes the service answer that way ("The service we cannot see"): the

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { startProxy } from '../support/proxy.js';
-import { merch, type Result } from '../support/run-merch.js';
-import { sandboxApi, useSandbox } from '../support/sandbox.js';
-import { tsv } from '../support/output.js';
-import { tempDir } from '../support/temp-dir.js';
+import type { Sandbox } from '../../../../src/sandbox/index.js';
+import { startProxy } from '../../../support/proxy.js';
+import { merch, type Result } from '../../../support/run-merch.js';
+import { sandboxApi, useSandbox } from '../../../support/sandbox.js';
+import { tsv } from '../../../support/output.js';
+import { tempDir } from '../../../support/temp-dir.js';
 
 // What only the whole CLI shows of exactly-once (issue 11): the lines said as it happens,
 // the output and the exit codes, over real HTTP. The cases themselves (each duplicate form,
