@@ -66,7 +66,7 @@ function sha256(text: string): string {
  * external id, plus where it goes: `scope`, e.g. `https://api.example.com|42|<token hash>`, so
  * the same CSV sent to the sandbox and to production are different orders), and the hash of
  * the body as sent with a given external id. The body is a validated one
- * (src/orders/validate.ts), whose keys come in one fixed order, so JSON.stringify is its
+ * (src/orders/create/validate.ts), whose keys come in one fixed order, so JSON.stringify is its
  * canonical form without re-sorting 10,000 recipients.
  */
 export function commandIdentity(body: object, scope: string): { key: string; bodyHash(externalId: string): string } {

@@ -8,7 +8,7 @@ import { journalStates, machine, oneOrder, placeOne, shirtOf, type Shirt } from 
 // answer lost, so the use case looks the external id up and meets the service's answer to a
 // repeat: Django REST Framework's `400 {"non_field_errors": [...unique set]}` (the sandbox's
 // default) or a 409 naming the order. What only the CLI shows (the lines, exit codes) is
-// test/orders/exactly-once.test.ts's.
+// test/commands/orders/create/exactly-once.test.ts's.
 
 const drf = useMemoryService();
 const conflict409 = useMemoryService({ duplicateOrder: '409' });

@@ -11,7 +11,7 @@ import { listRun, machine, oneOrder, placeList, placeOne, recipientsList, shirtO
 // ordered twice and nothing untrue reported, and where it cannot tell, the run stops and
 // says what it could not tell. Each machine is a journal of its own; the truth is the
 // sandbox's store, whatever its answers show. What only the CLI shows (the hint, exit codes,
-// --all's paging, money) stays in test/orders/service-variants.test.ts.
+// --all's paging, money) stays in test/commands/orders/create/service-variants.test.ts.
 
 const services = {
   noShippingOrders: useMemoryService({ orderRecords: ['no-shipping-orders'] }),
