@@ -219,10 +219,13 @@ async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList
     } else {
       digests!.append(await rowDigests(run, [chunk], lookups));
     }
+    // One update a chunk: the same bytes as a line a row, at a fraction of the calls.
+    let lines = '';
     for (const row of chunk.rows) {
       sheetRows.push(row.row);
-      identity.update(`${rowIdentity(row)}\n`);
+      lines += `${rowIdentity(row)}\n`;
     }
+    identity.update(lines);
   }
   return { ...(digests ? { digests } : {}), sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
 }

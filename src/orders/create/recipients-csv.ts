@@ -1,5 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { createReadStream } from 'node:fs';
 import { ADDRESS_FIELDS, type AddressField } from '../../contract/address.js';
+import { CsvReader, CsvSyntaxError, readCsv } from '../../lib/csv-reader.js';
 import { errnoWords } from '../../lib/path-checks.js';
 import { positiveIntegerProblem } from '../../lib/positive-integer.js';
 
@@ -147,13 +148,9 @@ export class RecipientColumns {
   }
 }
 
-const CSV_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: false } as const;
-
-/** csv-parse reports how many records it completed: the bad one is the next row. */
-function invalidCsv(file: string, err: unknown): CsvError {
-  const e = err as { message?: string; records?: number };
-  const row = typeof e.records === 'number' ? e.records + 1 : undefined;
-  return new CsvError(file, row, undefined, `not a valid CSV: ${e.message ?? String(err)}`);
+/** A malformed quote, in the list's words: its spreadsheet row. */
+function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
+  return new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
 }
 
 /**
@@ -163,10 +160,10 @@ function invalidCsv(file: string, err: unknown): CsvError {
 export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
   let records: string[][];
   try {
-    // csv-parse works on bytes: a Buffer is parsed as is (a string would be encoded first).
-    records = parse(input, CSV_OPTIONS) as string[][];
+    records = readCsv(typeof input === 'string' ? input : input.toString('utf8'));
   } catch (err) {
-    throw invalidCsv(file, err);
+    if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
+    throw err;
   }
   const columns = new RecipientColumns(file, records[0]);
   const rows: RecipientRow[] = [];
@@ -178,21 +175,21 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
   return columns.withRows(rows);
 }
 
-/** The file's records as they are parsed; `lines`: only that many first lines. */
-async function csvRecords(path: string, lines?: number): Promise<AsyncIterable<string[]> & { destroy(error?: Error): void }> {
-  const { parse: parseStream } = await import('csv-parse');
-  const { createReadStream } = await import('node:fs');
-  const records = parseStream(lines === undefined ? CSV_OPTIONS : { ...CSV_OPTIONS, to_line: lines });
-  // pipe() passes data, not errors: a read error (a directory, a disk error) ends the parse.
-  createReadStream(path)
-    .on('error', (err) => records.destroy(err))
-    .pipe(records);
-  return records;
+/** The file's records as they are read (src/lib/csv-reader.ts), those of each piece read together; a read error (a directory, a disk error) is thrown as it comes. */
+async function* csvRecords(path: string): AsyncGenerator<string[][]> {
+  const reader = new CsvReader();
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  try {
+    for await (const text of stream as AsyncIterable<string>) yield reader.push(text);
+    yield reader.end();
+  } finally {
+    stream.destroy();
+  }
 }
 
 /** The list's columns, as its header names them (normalised: `Postal Code` is `postal_code`). */
 export async function readColumns(path: string, file: string): Promise<string[]> {
-  for await (const header of await csvRecords(path, 1)) return new RecipientColumns(file, header).columns;
+  for await (const records of csvRecords(path)) if (records.length > 0) return new RecipientColumns(file, records[0]).columns;
   return [];
 }
 
@@ -201,33 +198,32 @@ export async function readColumns(path: string, file: string): Promise<string[]>
  * flat however long the file is. Each batch carries the file's columns.
  */
 export async function* readRecipientBatches(path: string, file: string, size: number): AsyncGenerator<RecipientsCsv> {
-  const records = await csvRecords(path);
   let columns: RecipientColumns | undefined;
   let batch: RecipientRow[] = [];
   let rowNo = 0;
   let any = false;
   try {
-    for await (const cells of records as AsyncIterable<string[]>) {
-      rowNo++;
-      if (!columns) {
-        columns = new RecipientColumns(file, cells);
-        continue;
-      }
-      const row = columns.row(cells, rowNo);
-      if (!row) continue;
-      batch.push(row);
-      any = true;
-      if (batch.length === size) {
-        yield columns.withRows(batch);
-        batch = [];
+    for await (const records of csvRecords(path)) {
+      for (const cells of records) {
+        rowNo++;
+        if (!columns) {
+          columns = new RecipientColumns(file, cells);
+          continue;
+        }
+        const row = columns.row(cells, rowNo);
+        if (!row) continue;
+        batch.push(row);
+        any = true;
+        if (batch.length === size) {
+          yield columns.withRows(batch);
+          batch = [];
+        }
       }
     }
   } catch (err) {
-    if (err instanceof CsvError) throw err;
+    if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
     if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CsvError(file, undefined, undefined, `cannot be read: ${errnoWords(err)}`);
-    throw invalidCsv(file, err);
-  } finally {
-    records.destroy();
+    throw err;
   }
   if (!columns) throw new CsvError(file, 1, undefined, 'the header row is missing or empty');
   if (!any) throw new CsvError(file, undefined, undefined, 'has a header but no recipient rows');

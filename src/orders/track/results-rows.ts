@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parse } from 'csv-parse/sync';
+import { CsvSyntaxError, readCsv } from '../../lib/csv-reader.js';
 import { CsvError } from '../create/recipients-csv.js';
 
 /**
@@ -24,13 +24,13 @@ const NEEDED = ['row', 'order_id'] as const;
 
 /** The results file's rows, in the file's order. Throws CsvError naming the file (and the line) when it is not a results file. */
 export async function readResultsRows(path: string, file: string): Promise<ResultsRow[]> {
-  const bytes = await readFile(path);
   let records: string[][];
   try {
-    // The file's CRLF lines, or LF lines a person or a script appended: both end a line.
-    records = parse(bytes, { bom: true, relax_column_count: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n'] }) as string[][];
+    // The file's CRLF lines, or LF lines a person or a script appended: both end a line. Empty lines are skipped.
+    records = readCsv(await readFile(path, 'utf8')).filter((cells) => cells.length > 1 || cells[0] !== '');
   } catch (err) {
-    throw new CsvError(file, undefined, undefined, `not a valid CSV: ${(err as Error).message}`);
+    if (err instanceof CsvSyntaxError) throw new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
+    throw err;
   }
   const header = (records[0] ?? []).map((name) => name.trim().toLowerCase());
   const missing = NEEDED.filter((name) => !header.includes(name));
