@@ -1,5 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CsvError, parseRecipientsCsv } from '../../../src/orders/create/recipients-csv.js';
+import { CsvError, parseRecipientsCsv, readRecipientBatches, type RecipientRow } from '../../../src/orders/create/recipients-csv.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const HEADER = 'first_name,last_name,email,line_1,city,state,postal_code,country';
 
@@ -117,5 +121,31 @@ describe('parseRecipientsCsv', () => {
     e = csvError(`${HEADER}\nAnn,Lee,,x,Oslo,OS,1,NO\nBo,Ek,,"x"y,Oslo,OS,1,NO\n`);
     expect(e.row).toBe(3);
     expect(e.message).toBe('recipients.csv row 3: not a valid CSV: field 4 has text after its closing quote ("y"); a quote inside a quoted value is written twice ("")');
+  });
+});
+
+describe('readRecipientBatches', () => {
+  test('the file read as a stream, in batches of any size, holds the rows of the whole text, with their spreadsheet rows', async () => {
+    const dir = tempDir();
+    // Rows of ~100 bytes: lists of 0-2,000 rows cross the stream's 64 KB pieces, quoted line breaks and blank rows among them.
+    const row = fc.record({
+      name: fc.stringMatching(/^[A-Za-zé]{1,12}$/),
+      line: fc.oneof(fc.constant('1 Main St'), fc.constant('"2 High St, Apt 4"'), fc.constant('"Back door\r\nBlue gate"')),
+      blank: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { maxLength: 2_000, size: 'max' }), fc.integer({ min: 1, max: 1_500 }), async (rows, size) => {
+        const lines = rows.map((r, i) => (r.blank && i % 5 === 0 ? ',,,,,,,' : `${r.name},Lee,${r.name.toLowerCase()}@example.com,${r.line},Oslo,OS,0150,NO`));
+        const text = `\uFEFF${HEADER}\r\n${lines.join('\r\n')}\r\n${'x'.repeat(70)}@example.com,,,,,,,\r\n`;
+        const file = join(dir, 'list.csv');
+        writeFileSync(file, text);
+        const batches: RecipientRow[][] = [];
+        for await (const batch of readRecipientBatches(file, 'list.csv', size)) batches.push(batch.rows);
+        expect(batches.flat()).toEqual(parseRecipientsCsv(text, 'list.csv').rows);
+        expect(batches.slice(0, -1).every((b) => b.length === size)).toBe(true);
+        expect(batches.at(-1)!.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
