@@ -38,11 +38,8 @@ import { confirmPlacing } from './confirm.js';
  * some batches, naming them; 130 when Ctrl-C stopped the run between batches.
  */
 export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, scope: string): Promise<void> {
-  // A streamed list (--batch-size) may be of any length: every row is read, and every order
-  // of the run read back, so the heap is kept near its live data. A list sent as one order
-  // is held whole (the order's body holds every row): the lean heap would only trade ~7% of
-  // its CPU for V8's young generation, ~15 MB at 10,000 rows (bench/README.md, issue 32.3).
-  if (options.batchSize !== undefined) keepTheHeapLean();
+  // Every row of the list is read, and every order of the run read back: a heap near its live data.
+  keepTheHeapLean();
   const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
   const run: ListRun = {
     pieces,
