@@ -7,7 +7,7 @@ import { plainShippingOrders } from '../../src/contract/plain-shipping-orders.js
 
 // The rules read a body's plain shipping orders (a recipients list's) by a loop instead of
 // zod (src/contract/plain-shipping-orders.ts): whatever it accepts, zod accepts too and parses
-// to the same objects, keys in the same order.
+// to equal objects, keys in the same order.
 
 const shippingOrders = z.array(shippingOrderSchema).min(1);
 
@@ -44,13 +44,23 @@ it('what the loop accepts, zod accepts and parses to the same objects, keys in t
   );
 });
 
-it("a recipients list's shipping orders are read by the loop: new objects, in the schema's key order", () => {
+it("a recipients list's shipping orders are read by the loop: as they are when in the schema's key order, else copied in that order", () => {
+  const inOrder = [
+    { recipient: { first_name: 'Ann', line_1: '1 Main St', country: 'US' }, line_items: [{ id: 1, quantity: 2 }] },
+    { recipient: { first_name: 'Bo' }, line_items: [{ id: 2, quantity: 1 }] },
+  ];
+  expect(plainShippingOrders(inOrder)).toBe(inOrder);
+
   const built = [
     { recipient: { country: 'US', first_name: 'Ann', line_1: '1 Main St' }, line_items: [{ id: 1, quantity: 2 }] },
     { recipient: { first_name: 'Bo' }, line_items: [{ quantity: 1, id: 2 }] },
+    { line_items: [{ id: 2, quantity: 1 }], recipient: { first_name: 'Cy' } },
   ];
   const plain = plainShippingOrders(built);
   expect(JSON.stringify(plain)).toBe(JSON.stringify(shippingOrders.parse(built)));
+  expect(plain).not.toBe(built);
   expect(plain![0]!.recipient).not.toBe(built[0]!.recipient);
+  expect(plain![1]!.line_items).not.toBe(built[1]!.line_items);
+  expect(plain![1]!.recipient).toBe(built[1]!.recipient);
   expect(plainShippingOrders([...built, { recipient: { first_name: 'Cy', street: '3 Main St' }, line_items: [{ id: 1, quantity: 1 }] }])).toBeUndefined();
 });
