@@ -2,17 +2,22 @@ import { readFileSync, truncateSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isCollectionName, type CollectionName, type RecordKey } from './collections.js';
+import { isOrderMove, type OrderMove } from './order-moves.js';
 import type { State } from './state.js';
 
 /**
  * `--data FILE`'s journal, `FILE.journal`: one JSON line per change since the snapshot
  * (FILE), appended and fsync'd before the change is acknowledged. A line is a record put
- * whole or removed, the id counters, or a reset to a whole state; replayed in order, the
- * last line about a record wins (src/sandbox/persistence.ts).
+ * whole or removed, one of the lifecycle's moves of an order (its payment, a stage: a few
+ * dozen bytes, src/sandbox/order-moves.ts), the id counters, or a reset to a whole state.
+ * Replayed in order: a record is its last put with the moves after it applied
+ * (src/sandbox/persistence.ts). Journals written before moves were (no move lines) replay
+ * as they did.
  */
 export type JournalEntry =
   | { put: CollectionName; key: RecordKey; value: unknown }
   | { remove: CollectionName; key: RecordKey }
+  | ({ order: number } & OrderMove)
   | { ids: State['next_ids'] }
   | { reset: State };
 
@@ -27,6 +32,7 @@ function isEntry(value: unknown): value is JournalEntry {
   return (
     (isCollectionName(entry.put) && isKey(entry.key) && 'value' in entry) ||
     (isCollectionName(entry.remove) && isKey(entry.key)) ||
+    (typeof entry.order === 'number' && isOrderMove(entry)) ||
     isObject(entry.ids) ||
     isObject(entry.reset)
   );
@@ -87,14 +93,16 @@ export class Journal {
       this.handle = await open(this.path, 'a');
       await syncDirectory(dirname(this.path));
     }
+    // Encoded once: its length is the bytes written (a batch of large orders is megabytes).
+    const data = Buffer.from(text);
     try {
-      await this.handle.appendFile(text);
+      await this.handle.appendFile(data);
       await this.handle.sync();
     } catch (error) {
       await this.handle.truncate(this.bytes).catch(() => undefined);
       throw error;
     }
-    this.bytes += Buffer.byteLength(text);
+    this.bytes += data.length;
   }
 
   /**

@@ -1,23 +1,13 @@
 import { setDesignStatus, type CustomProduct } from './custom-product.js';
 import { conflict } from './errors.js';
 import type { Events } from './events.js';
+import { DELIVERED, moveOrderStatus, moveShipping, PENDING, SHIPPED } from './order-moves.js';
 import type { Order, ShippingOrder } from './records.js';
 import type { Store } from './store.js';
-import {
-  LINE_ITEM_STATUSES,
-  ORDER_STATUSES,
-  PAYMENT_PAID,
-  SHIPPING_STATUSES,
-  status,
-} from './statuses.js';
+import { ORDER_STATUSES, PAYMENT_PAID, status } from './statuses.js';
 
 const APPROVED = 4;
-const PENDING = 1;
-const IN_PRODUCTION = 2;
-const SHIPPED = 3;
-const DELIVERED = 4;
 const CANCELLED = 5;
-const TRACKING_ORIGIN = 'https://tracking.merch-sandbox.invalid';
 
 /**
  * How resources move through their statuses, automatically (timers) or by test control.
@@ -75,7 +65,7 @@ export class Lifecycle {
 
   advanceOrder(account: string, order: Order): Order {
     if (order.status.id >= DELIVERED) throw conflict(`Order ${order.id} is ${order.status.name}; it has no next status.`);
-    return this.changeOrder(account, order.id, (changing) => this.moveOrder(changing));
+    return this.changeOrder(account, order.id, moveOrderStatus);
   }
 
   advanceShippingOrder(account: string, order: Order, shipping: ShippingOrder): ShippingOrder {
@@ -96,8 +86,8 @@ export class Lifecycle {
 
   /**
    * One lifecycle stage; the shipping orders move together, the order follows them. The
-   * whole stage is one change of the store: an order of 500 shipping orders used to be 500
-   * (each rewrote the whole `--data` file, issue 30.2).
+   * whole stage is one move of the store (src/sandbox/order-moves.ts): an order of 500
+   * shipping orders used to be 500 changes (each rewrote the whole `--data` file, issue 30.2).
    */
   private step(account: string, orderId: number): void {
     const order = this.store.order(account, orderId);
@@ -107,32 +97,13 @@ export class Lifecycle {
     } else {
       let lowest = DELIVERED;
       for (const shipping of order.shipping_orders) lowest = Math.min(lowest, shipping.status.id);
-      const next = Math.min(DELIVERED, lowest + 1);
       // Each event's data is copied when it is emitted: as it was after that move.
-      this.store.updateOrder(account, orderId, (changing) => {
-        touch(changing);
-        for (const shipping of changing.shipping_orders) {
-          if (shipping.status.id >= next) continue;
-          moveShipping(shipping);
-          this.shippingMoved(account, shipping);
-        }
-        while (next >= SHIPPED && changing.status.id < next) {
-          this.moveOrder(changing);
-          this.events.emit(account, 'order.changed', changing);
-        }
+      this.store.moveOrder(account, orderId, { move: 'stage', stage: Math.min(DELIVERED, lowest + 1), at: now() }, {
+        shippingMoved: (shipping) => this.shippingMoved(account, shipping),
+        orderMoved: (changing) => this.events.emit(account, 'order.changed', changing),
       });
     }
     if (order.status.id < DELIVERED) this.moveOn(account, orderId);
-  }
-
-  /** The order's next status (paid first when it was pending). */
-  private moveOrder(order: Order): void {
-    const next = order.status.id + 1;
-    if (next === IN_PRODUCTION) this.pay(order);
-    order.status = status(ORDER_STATUSES, next);
-    if (next === SHIPPED) {
-      for (const item of order.line_items) item.status = status(LINE_ITEM_STATUSES, 2);
-    }
   }
 
   private shippingMoved(account: string, shipping: ShippingOrder): void {
@@ -143,10 +114,9 @@ export class Lifecycle {
   private markPaid(account: string, orderId: number): void {
     const order = this.store.order(account, orderId);
     if (!order || order.payment_status.id === PAYMENT_PAID.id) return;
-    this.changeOrder(account, orderId, (changing) => {
-      this.pay(changing);
-      if (changing.status.id === PENDING) changing.status = status(ORDER_STATUSES, IN_PRODUCTION);
-    });
+    // The move is recorded as itself (a short journal line with --data), not the whole order.
+    this.store.moveOrder(account, orderId, { move: 'paid', at: now() });
+    this.events.emit(account, 'order.changed', order);
   }
 
   private approveDesign(account: string, productId: number): void {
@@ -154,11 +124,6 @@ export class Lifecycle {
     if (!product || product.design_status.id === APPROVED) return;
     this.store.updateCustomProduct(account, productId, (changing) => setDesignStatus(changing, APPROVED));
     this.events.emit(account, 'custom_product.changed', product);
-  }
-
-  private pay(order: Order): void {
-    order.payment_status = { ...PAYMENT_PAID };
-    for (const shipping of order.shipping_orders) shipping.payment_status = { ...PAYMENT_PAID };
   }
 
   /** Changes the order, marks it modified, persists it and emits `order.changed`. */
@@ -181,16 +146,11 @@ export class Lifecycle {
   }
 }
 
-/** The shipping order's next status, with its tracking once it ships. */
-function moveShipping(shipping: ShippingOrder): void {
-  const next = shipping.status.id + 1;
-  shipping.status = status(SHIPPING_STATUSES, next);
-  if (next === SHIPPED) {
-    shipping.tracking_number = `1ZSBX${String(shipping.id).padStart(10, '0')}`;
-    shipping.tracking_url = `${TRACKING_ORIGIN}/track/${shipping.tracking_number}`;
-  }
+function now(): string {
+  return new Date().toISOString();
 }
 
+/** Marks a change made by a test control, whose record is written whole. */
 function touch(order: Order): void {
-  order.modified_on = new Date().toISOString();
+  order.modified_on = now();
 }

@@ -1,17 +1,28 @@
 import { rmSync, statSync } from 'node:fs';
 import { COLLECTIONS, type CollectionName, type RecordKey, type RecordOf } from './collections.js';
 import { Journal, journalPath, type JournalEntry } from './journal.js';
+import { applyOrderMove, type OrderMove } from './order-moves.js';
+import type { Order } from './records.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
-import type { IdKind, State } from './state.js';
+import type { IdKind, Owned, State } from './state.js';
 import { TimeSlice } from './time-slice.js';
 
 /**
  * `--data FILE`: the state in FILE (a snapshot) and FILE.journal beside it (the changes since,
  * src/sandbox/journal.ts). A change costs a line the size of the record it touched, whatever
- * the size of the state; the answer acknowledging it is sent once the line is fsync'd
- * (`durable()`). When the journal outgrows the snapshot, a new snapshot is written in the
- * background and the journal keeps only what came after it. A SIGKILL at any moment loses
- * no acknowledged change: at start the snapshot is read and the journal replayed.
+ * the size of the state, and a lifecycle's move of an order (its payment, a stage) a line of
+ * its own, whatever the size of the order; the answer acknowledging a change is sent once
+ * its line is fsync'd (`saved()`). When the journal outgrows the snapshot, a new snapshot is
+ * written in the background and the journal keeps only what came after it. A SIGKILL at any
+ * moment loses no acknowledged change: at start the snapshot is read and the journal replayed.
+ *
+ * Why the replay gives the live state: a record's lines are in the order of its changes, each
+ * put is the record whole as it was when the line was written (which may be after later
+ * changes of it, whose lines then follow), and a move applied again to a record that already
+ * has it and the moves after it leaves it as it was (src/sandbox/order-moves.ts). So a
+ * record replays to its last put, or its state in the snapshot, with the moves after it
+ * applied: the live record, even where the put or the snapshot is newer than the lines
+ * after it.
  */
 
 /**
@@ -20,12 +31,12 @@ import { TimeSlice } from './time-slice.js';
  * many bytes of changes (a constant cost per change; a larger GROWTH writes fewer snapshots
  * and replays a longer journal at start).
  */
-const COMPACT_AT_BYTES = 16 << 20;
+export const COMPACT_AT_BYTES = 16 << 20;
 const GROWTH = 4;
 /** On close, a state this small is written as one snapshot (and the journal removed). */
 const SNAPSHOT_ON_CLOSE_BYTES = 16 << 20;
 
-/** The journal replayed on the snapshot: for each record, the last line about it wins. */
+/** The journal replayed on the snapshot: a record is its last put, with the moves after it applied. */
 function replay(snapshot: State, entries: readonly JournalEntry[]): State {
   let state = snapshot;
   const indexes = new Map<CollectionName, Map<RecordKey, unknown>>();
@@ -47,6 +58,10 @@ function replay(snapshot: State, entries: readonly JournalEntry[]): State {
       for (const kind of Object.keys(entry.ids) as IdKind[]) state.next_ids[kind] = Math.max(state.next_ids[kind] ?? 0, entry.ids[kind]);
     } else if ('put' in entry) {
       indexOf(entry.put).set(entry.key, entry.value);
+    } else if ('move' in entry) {
+      // An order no longer there (a reset came after) has nothing to move.
+      const owned = indexOf('orders').get(entry.order) as Owned<Order> | undefined;
+      if (owned) applyOrderMove(owned.record, entry);
     } else {
       indexOf(entry.remove).delete(entry.key);
     }
@@ -55,12 +70,16 @@ function replay(snapshot: State, entries: readonly JournalEntry[]): State {
   return state;
 }
 
-interface Pending {
-  collection: CollectionName;
-  key: RecordKey;
-  /** The live record, serialised when written; none: removed. */
-  record?: unknown;
-}
+/**
+ * A record's changes not yet written: the live record (serialised when written, so it holds
+ * every change made until then), its removal, or, for an order, the moves since its last line.
+ */
+type Pending =
+  | { collection: CollectionName; key: RecordKey; record: unknown }
+  | { collection: CollectionName; key: RecordKey; removed: true }
+  | { collection: 'orders'; key: number; moves: OrderMove[] };
+
+const pendingId = (collection: CollectionName, key: RecordKey): string => `${collection}\u0000${typeof key}\u0000${key}`;
 
 interface Waiter {
   change: number;
@@ -91,15 +110,23 @@ export class Persistence {
     private snapshotBytes: number,
     private readonly state: () => State,
     private readonly log: (line: string) => void,
+    private readonly compactAtBytes: number,
   ) {
     this.compactNow = snapshotBytes === 0;
   }
 
   /**
    * Reads the state (snapshot, then journal; a journal alone replays on the seed); undefined
-   * when FILE has neither. Refusals are one-line errors. `state` reads the live state.
+   * when FILE has neither. Refusals are one-line errors. `state` reads the live state;
+   * `compactAtBytes` is COMPACT_AT_BYTES but in tests that compact small states.
    */
-  static open(file: string, seed: () => State, state: () => State, log: (line: string) => void): { stored: State | undefined; persistence: Persistence } {
+  static open(
+    file: string,
+    seed: () => State,
+    state: () => State,
+    log: (line: string) => void,
+    compactAtBytes = COMPACT_AT_BYTES,
+  ): { stored: State | undefined; persistence: Persistence } {
     const snapshot = readSnapshot(file);
     const { journal, entries } = Journal.read(journalPath(file));
     // Left by a crash while a snapshot or a journal compaction was written: never read.
@@ -107,7 +134,7 @@ export class Persistence {
     rmSync(`${journalPath(file)}.tmp`, { force: true });
     const stored = snapshot === undefined && entries.length === 0 ? undefined : replay(snapshot ?? seed(), entries);
     const snapshotBytes = snapshot === undefined ? 0 : statSync(file).size;
-    const persistence = new Persistence(file, journal, snapshotBytes, state, log);
+    const persistence = new Persistence(file, journal, snapshotBytes, state, log, compactAtBytes);
     persistence.compactWhenDue();
     return { stored, persistence };
   }
@@ -123,7 +150,20 @@ export class Persistence {
   }
 
   remove(collection: CollectionName, key: RecordKey): void {
-    this.change({ collection, key });
+    this.change({ collection, key, removed: true });
+  }
+
+  /**
+   * An order moved (src/sandbox/order-moves.ts): a line of its own after the order's pending
+   * moves; none when the order is to be written whole anyway (that line, serialised later,
+   * holds the move).
+   */
+  moved(key: number, move: OrderMove): void {
+    const id = pendingId('orders', key);
+    const pending = this.pending.get(id);
+    if (pending === undefined) this.pending.set(id, { collection: 'orders', key, moves: [move] });
+    else if ('moves' in pending) pending.moves.push(move);
+    this.changed();
   }
 
   idsChange(): void {
@@ -159,8 +199,9 @@ export class Persistence {
     await this.exclusive(() => this.journal.close());
   }
 
+  /** A record put or removed: what was pending for it (its moves included) is in that line. */
   private change(pending: Pending): void {
-    const id = `${pending.collection}\u0000${typeof pending.key}\u0000${pending.key}`;
+    const id = pendingId(pending.collection, pending.key);
     // Last in the map: its line comes after the lines of records changed before it.
     this.pending.delete(id);
     this.pending.set(id, pending);
@@ -212,9 +253,13 @@ export class Persistence {
       lines.push(`${JSON.stringify({ reset: this.state() })}\n`);
     }
     const slice = new TimeSlice();
-    for (const { collection, key, record } of batch) {
-      const entry = record === undefined ? { remove: collection, key } : { put: collection, key, value: record };
-      lines.push(`${JSON.stringify(entry)}\n`);
+    for (const pending of batch) {
+      if ('moves' in pending) {
+        for (const move of pending.moves) lines.push(`${JSON.stringify({ order: pending.key, ...move })}\n`);
+      } else {
+        const { collection, key } = pending;
+        lines.push(`${JSON.stringify('removed' in pending ? { remove: collection, key } : { put: collection, key, value: pending.record })}\n`);
+      }
       const pause = slice.pause();
       if (pause) await pause;
     }
@@ -227,7 +272,7 @@ export class Persistence {
 
   private compactWhenDue(): void {
     if (this.compacting || this.closing) return;
-    if (!this.compactNow && this.journal.bytes < Math.max(COMPACT_AT_BYTES, GROWTH * this.snapshotBytes)) return;
+    if (!this.compactNow && this.journal.bytes < Math.max(this.compactAtBytes, GROWTH * this.snapshotBytes)) return;
     this.compactNow = false;
     this.compacting = this.compact(true)
       .catch((error: Error) => this.log(`Cannot write sandbox data file ${this.file}: ${error.message}`))
@@ -239,8 +284,10 @@ export class Persistence {
   /**
    * A new snapshot, then the journal cut to the lines appended while it was written. Those
    * lines (and any line before, should a crash come between the rename and the cut) replay
-   * correctly on it: a line puts a record whole, so the last line about a record wins. A
-   * background one gives up on close (the journal has everything).
+   * correctly on it, though it may hold changes made after some of them: a put sets a record
+   * whole; a move replayed on a record that already has it, and the moves after it, changes
+   * nothing (see the top of this file). A background one gives up on close (the journal has
+   * everything).
    */
   private async compact(stopOnClose: boolean): Promise<void> {
     const from = await this.exclusive(() => this.journal.bytes);

@@ -1,5 +1,6 @@
 import type { CustomProduct } from './custom-product.js';
 import type { AccessToken, AuthorizationCode, RefreshToken } from './oauth/records.js';
+import { applyOrderMove, type MoveObserver, type OrderMove } from './order-moves.js';
 import { Persistence } from './persistence.js';
 import type { Cart, DesignSession, Order, ShippingOrder, Subscription } from './records.js';
 import type { AccountState, IdKind, Owned, State } from './state.js';
@@ -17,11 +18,13 @@ export class Store {
     private readonly seed: () => State,
     file?: string,
     log: (line: string) => void = () => undefined,
+    /** When the journal is compacted (src/sandbox/persistence.ts): a test makes it small. */
+    compactAtBytes?: number,
   ) {
     if (file === undefined) {
       this.state = seed();
     } else {
-      const { stored, persistence } = Persistence.open(file, seed, () => this.state, log);
+      const { stored, persistence } = Persistence.open(file, seed, () => this.state, log, compactAtBytes);
       this.state = stored ?? seed();
       this.persistence = persistence;
     }
@@ -132,13 +135,29 @@ export class Store {
     this.persistence?.put('orders', owned);
   }
 
-  /** Applies `change` to the account's order (shipping orders included) and records it. */
+  /** Applies `change` to the account's order (shipping orders included) and records it: the order written whole. */
   updateOrder(account: string, id: number, change: (order: Order) => void): Order | undefined {
-    const owned = this.state.orders.find((candidate) => candidate.account === account && candidate.record.id === id);
+    const owned = this.ownedOrder(account, id);
     if (!owned) return undefined;
     change(owned.record);
     this.persistence?.put('orders', owned);
     return owned.record;
+  }
+
+  /**
+   * One of the lifecycle's moves of the account's order (src/sandbox/order-moves.ts),
+   * recorded as the move: with `--data`, a journal line of a few dozen bytes, not the order.
+   */
+  moveOrder(account: string, id: number, move: OrderMove, observer?: MoveObserver): Order | undefined {
+    const owned = this.ownedOrder(account, id);
+    if (!owned) return undefined;
+    applyOrderMove(owned.record, move, observer);
+    this.persistence?.moved(id, move);
+    return owned.record;
+  }
+
+  private ownedOrder(account: string, id: number): Owned<Order> | undefined {
+    return this.state.orders.find((candidate) => candidate.account === account && candidate.record.id === id);
   }
 
   // Webhook subscriptions.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../sandbox/helpers.js';
 import { orderOf, startSandboxProcess } from '../sandbox/sandbox-process.js';
 import { tempDir } from '../support/temp-dir.js';
+import { waitFor } from '../support/wait-for.js';
 
 // `merch sandbox --data` killed by SIGKILL: the process is the subject. Its journal's other
 // cases run in-process (test/sandbox/persistence.test.ts).
@@ -38,10 +39,18 @@ describe('--data journal', () => {
     // The journal goes on after the cut line: a third start reads it whole.
     const next = (await call(second, '/v1/orders/', { body: small })).body.id;
     expect(acknowledged).not.toContain(next);
+    // Every order paid (a move: a line of its own, src/sandbox/order-moves.ts), then a change
+    // answered, so that every move before it is on disk: killed, the sandbox comes back with
+    // exactly these orders, payments and times included.
+    const orders = async (sandbox: { url: string }) => (await call(sandbox, '/_sandbox/orders')).body;
+    await waitFor(async () => (await orders(second)).every((order: { payment_status: { id: string } }) => order.payment_status.id === 'paid'), 'every order paid', 60_000);
+    await call(second, '/v1/core/webhooks/', { body: { event: 'order.changed', target: 'http://127.0.0.1:9/hook' } });
+    const live = JSON.stringify(await orders(second));
     second.kill('SIGKILL');
     await second.exited;
     const third = await startSandboxProcess(['--data', data]);
     expect(await ids(third)).toEqual([...acknowledged, next].sort((a, b) => a - b));
+    expect(JSON.stringify(await orders(third))).toBe(live);
     third.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   });

@@ -5,6 +5,7 @@ import { Catalog } from '../../src/sandbox/catalog.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { seedState } from '../../src/sandbox/seed.js';
 import { tempDir } from '../support/temp-dir.js';
+import { waitFor } from '../support/wait-for.js';
 import { call } from './helpers.js';
 import { validOrder } from './order-fixtures.js';
 
@@ -83,6 +84,43 @@ describe('--data journal', () => {
       expect((await call(second, '/v1/orders/', { body: await validOrder(second) })).body.id).toBe(ids.at(-1)! + 1);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps the lifecycle moves as lines of their own, which replay to the live orders, also on a snapshot that already holds them', async () => {
+    const data = join(tempDir('merch-sandbox-'), 's.json');
+    const created = await startSandbox({ port: 0, catalog: 20, data, lifecycleSeconds: 3600 });
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index++) ids.push((await call(created, '/v1/orders/', { body: await validOrder(created) })).body.id);
+    // Stopped: the orders are in the snapshot, the journal is gone.
+    await created.close();
+    // Started again, each order is paid, then moved on stage by stage to Delivered.
+    const first = await startSandbox({ port: 0, catalog: 20, data, lifecycleSeconds: 0.02 });
+    const orders = async (sandbox: { url: string }) => (await call(sandbox, '/_sandbox/orders')).body;
+    await waitFor(async () => (await orders(first)).every((order: { status: { id: number } }) => order.status.id === 4), 'every order Delivered');
+    // A change answered: every change before it (the lifecycle's moves) is on disk.
+    await call(first, '/v1/core/webhooks/', { body: { event: 'order.changed', target: 'http://127.0.0.1:9/hook' } });
+    const live = JSON.stringify(await orders(first));
+    const journal = `${data}.journal`;
+    const lines = readFileSync(journal, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    // No order written whole: its payment and its stages are moves.
+    expect(lines.filter((line) => line.put === 'orders')).toEqual([]);
+    expect(ids.map((id) => lines.filter((line) => line.order === id).map((line) => line.move))).toEqual(ids.map(() => ['paid', 'stage', 'stage', 'stage']));
+    copyFileSync(journal, `${journal}.kept`);
+    await first.close();
+    // A crash between the snapshot's rename and the journal's cut: every move replays on a snapshot that has it.
+    copyFileSync(`${journal}.kept`, journal);
+    const second = await startSandbox({ port: 0, catalog: 20, data });
+    try {
+      expect(JSON.stringify(await orders(second))).toBe(live);
+    } finally {
+      await second.close();
+    }
+    const third = await startSandbox({ port: 0, catalog: 20, data });
+    try {
+      expect(JSON.stringify(await orders(third))).toBe(live);
+    } finally {
+      await third.close();
     }
   });
 });
