@@ -2,8 +2,9 @@
 // send: `merch orders create --recipients F --batch-size 1000 --yes` of `rows` rows, wall time
 // spawn to exit, each run against a fresh `merch sandbox` child process (with --data: in a
 // fresh directory), the two interleaved. With --data every order is appended to the journal
-// and fsync'd before it is acknowledged, and the journal is compacted into a snapshot on the
-// way (src/sandbox/persistence.ts).
+// and fsync'd before it is acknowledged, its payment a short line of its own; no line stops
+// counting, so the journal is not compacted on the way (src/sandbox/persistence.ts,
+// compaction.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

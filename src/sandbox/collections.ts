@@ -36,4 +36,7 @@ export type CollectionName = keyof typeof COLLECTIONS;
 /** The record type of a collection (`Owned<Order>` for orders). */
 export type RecordOf<C extends CollectionName> = ReturnType<(typeof COLLECTIONS)[C]['list']>[number];
 
+/** One string per record of the state, whatever its collection and the type of its key. */
+export const recordId = (collection: CollectionName, key: RecordKey): string => `${collection}\u0000${typeof key}\u0000${key}`;
+
 export const isCollectionName = (name: unknown): name is CollectionName => typeof name === 'string' && Object.hasOwn(COLLECTIONS, name);

@@ -23,6 +23,12 @@ export type JournalEntry =
 
 export const journalPath = (file: string): string => `${file}.journal`;
 
+/** A line of the journal: what it says, and its length in bytes (newline included). */
+export interface JournalLine {
+  entry: JournalEntry;
+  bytes: number;
+}
+
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
 const isKey = (value: unknown): value is RecordKey => typeof value === 'string' || typeof value === 'number';
 
@@ -72,37 +78,41 @@ export class Journal {
    * Reads the journal at start (none: no entries). A torn last line (a write cut by a crash,
    * so never acknowledged) is ignored and cut off, so later lines follow a whole one.
    */
-  static read(path: string): { journal: Journal; entries: JournalEntry[] } {
+  static read(path: string): { journal: Journal; lines: JournalLine[] } {
     let content: Buffer;
     try {
       content = readFileSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { journal: new Journal(path, 0), entries: [] };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { journal: new Journal(path, 0), lines: [] };
       throw new Error(`Cannot read sandbox journal ${path}: ${(error as Error).message}`);
     }
     const whole = content.lastIndexOf(0x0a) + 1;
     if (whole < content.length) truncateSync(path, whole);
-    const lines = content.toString('utf8', 0, whole).split('\n');
-    lines.pop();
-    return { journal: new Journal(path, whole), entries: lines.map((line, index) => entryOf(line, `${path} line ${index + 1}`)) };
+    const lines: JournalLine[] = [];
+    for (let start = 0; start < whole; ) {
+      const end = content.indexOf(0x0a, start) + 1;
+      lines.push({ entry: entryOf(content.toString('utf8', start, end - 1), `${path} line ${lines.length + 1}`), bytes: end - start });
+      start = end;
+    }
+    return { journal: new Journal(path, whole), lines };
   }
 
-  /** Appends whole lines and fsyncs them; on a failed write the journal is cut back to its last whole line. */
-  async append(text: string): Promise<void> {
+  /** Appends whole lines (each newline-terminated) and fsyncs them; on a failed write the journal is cut back to its last whole line. */
+  async append(lines: readonly Buffer[]): Promise<void> {
     if (!this.handle) {
       this.handle = await open(this.path, 'a');
       await syncDirectory(dirname(this.path));
     }
-    // Encoded once: its length is the bytes written (a batch of large orders is megabytes).
-    const data = Buffer.from(text);
+    const length = lines.reduce((sum, line) => sum + line.length, 0);
     try {
-      await this.handle.appendFile(data);
+      const { bytesWritten } = await this.handle.writev(lines);
+      if (bytesWritten !== length) throw new Error(`${bytesWritten} of ${length} bytes written`);
       await this.handle.sync();
     } catch (error) {
       await this.handle.truncate(this.bytes).catch(() => undefined);
       throw error;
     }
-    this.bytes += data.length;
+    this.bytes += length;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { rmSync, statSync } from 'node:fs';
-import { COLLECTIONS, type CollectionName, type RecordKey, type RecordOf } from './collections.js';
-import { Journal, journalPath, type JournalEntry } from './journal.js';
+import { COLLECTIONS, recordId, type CollectionName, type RecordKey, type RecordOf } from './collections.js';
+import { COMPACTION, DeadLines, type Compaction } from './compaction.js';
+import { Journal, journalPath, type JournalEntry, type JournalLine } from './journal.js';
 import { applyOrderMove, type OrderMove } from './order-moves.js';
 import type { Order } from './records.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
@@ -12,9 +13,10 @@ import { TimeSlice } from './time-slice.js';
  * src/sandbox/journal.ts). A change costs a line the size of the record it touched, whatever
  * the size of the state, and a lifecycle's move of an order (its payment, a stage) a line of
  * its own, whatever the size of the order; the answer acknowledging a change is sent once
- * its line is fsync'd (`saved()`). When the journal outgrows the snapshot, a new snapshot is
- * written in the background and the journal keeps only what came after it. A SIGKILL at any
- * moment loses no acknowledged change: at start the snapshot is read and the journal replayed.
+ * its line is fsync'd (`saved()`). When much of the journal no longer counts (records written
+ * again or removed since: src/sandbox/compaction.ts), a new snapshot is written in the
+ * background and the journal keeps only what came after it. A SIGKILL at any moment loses
+ * no acknowledged change: at start the snapshot is read and the journal replayed.
  *
  * Why the replay gives the live state: a record's lines are in the order of its changes, each
  * put is the record whole as it was when the line was written (which may be after later
@@ -25,19 +27,11 @@ import { TimeSlice } from './time-slice.js';
  * after it.
  */
 
-/**
- * The journal is compacted once it is larger than this and than GROWTH times the snapshot:
- * writing a snapshot costs the size of the state, so it is done once per GROWTH times that
- * many bytes of changes (a constant cost per change; a larger GROWTH writes fewer snapshots
- * and replays a longer journal at start).
- */
-export const COMPACT_AT_BYTES = 16 << 20;
-const GROWTH = 4;
 /** On close, a state this small is written as one snapshot (and the journal removed). */
 const SNAPSHOT_ON_CLOSE_BYTES = 16 << 20;
 
 /** The journal replayed on the snapshot: a record is its last put, with the moves after it applied. */
-function replay(snapshot: State, entries: readonly JournalEntry[]): State {
+function replay(snapshot: State, lines: readonly JournalLine[]): State {
   let state = snapshot;
   const indexes = new Map<CollectionName, Map<RecordKey, unknown>>();
   const indexOf = (name: CollectionName) => {
@@ -49,7 +43,7 @@ function replay(snapshot: State, entries: readonly JournalEntry[]): State {
     }
     return index;
   };
-  for (const entry of entries) {
+  for (const { entry } of lines) {
     if ('reset' in entry) {
       state = entry.reset;
       indexes.clear();
@@ -78,8 +72,6 @@ type Pending =
   | { collection: CollectionName; key: RecordKey; record: unknown }
   | { collection: CollectionName; key: RecordKey; removed: true }
   | { collection: 'orders'; key: number; moves: OrderMove[] };
-
-const pendingId = (collection: CollectionName, key: RecordKey): string => `${collection}\u0000${typeof key}\u0000${key}`;
 
 interface Waiter {
   change: number;
@@ -110,7 +102,8 @@ export class Persistence {
     private snapshotBytes: number,
     private readonly state: () => State,
     private readonly log: (line: string) => void,
-    private readonly compactAtBytes: number,
+    private readonly compaction: Compaction,
+    private dead: DeadLines,
   ) {
     this.compactNow = snapshotBytes === 0;
   }
@@ -118,23 +111,27 @@ export class Persistence {
   /**
    * Reads the state (snapshot, then journal; a journal alone replays on the seed); undefined
    * when FILE has neither. Refusals are one-line errors. `state` reads the live state;
-   * `compactAtBytes` is COMPACT_AT_BYTES but in tests that compact small states.
+   * `compaction` is COMPACTION but in tests that compact small states.
    */
   static open(
     file: string,
     seed: () => State,
     state: () => State,
     log: (line: string) => void,
-    compactAtBytes = COMPACT_AT_BYTES,
+    compaction = COMPACTION,
   ): { stored: State | undefined; persistence: Persistence } {
     const snapshot = readSnapshot(file);
-    const { journal, entries } = Journal.read(journalPath(file));
+    const { journal, lines } = Journal.read(journalPath(file));
     // Left by a crash while a snapshot or a journal compaction was written: never read.
     rmSync(`${file}.tmp`, { force: true });
     rmSync(`${journalPath(file)}.tmp`, { force: true });
-    const stored = snapshot === undefined && entries.length === 0 ? undefined : replay(snapshot ?? seed(), entries);
+    const dead = new DeadLines();
+    for (const { entry, bytes } of lines) dead.line(entry, bytes);
+    const stored = snapshot === undefined && lines.length === 0 ? undefined : replay(snapshot ?? seed(), lines);
     const snapshotBytes = snapshot === undefined ? 0 : statSync(file).size;
-    const persistence = new Persistence(file, journal, snapshotBytes, state, log, compactAtBytes);
+    const persistence = new Persistence(file, journal, snapshotBytes, state, log, compaction, dead);
+    // A reset in the journal (a crash before the snapshot that follows one): the snapshot no longer counts.
+    if (lines.some(({ entry }) => 'reset' in entry)) persistence.compactNow = true;
     persistence.compactWhenDue();
     return { stored, persistence };
   }
@@ -159,7 +156,7 @@ export class Persistence {
    * holds the move).
    */
   moved(key: number, move: OrderMove): void {
-    const id = pendingId('orders', key);
+    const id = recordId('orders', key);
     const pending = this.pending.get(id);
     if (pending === undefined) this.pending.set(id, { collection: 'orders', key, moves: [move] });
     else if ('moves' in pending) pending.moves.push(move);
@@ -201,7 +198,7 @@ export class Persistence {
 
   /** A record put or removed: what was pending for it (its moves included) is in that line. */
   private change(pending: Pending): void {
-    const id = pendingId(pending.collection, pending.key);
+    const id = recordId(pending.collection, pending.key);
     // Last in the map: its line comes after the lines of records changed before it.
     this.pending.delete(id);
     this.pending.set(id, pending);
@@ -226,15 +223,16 @@ export class Persistence {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.durable < this.changes && !this.failure) {
       const upTo = this.changes;
-      const text = await this.takeBatch();
+      const lines = await this.takeBatch();
       try {
-        if (text !== '') await this.exclusive(() => this.journal.append(text));
+        if (lines.length > 0) await this.exclusive(() => this.journal.append(lines.map(({ data }) => data)));
       } catch (error) {
         this.failure = new Error(`Cannot write sandbox journal ${this.journal.path}: ${(error as Error).message}`);
         this.log(this.failure.message);
         for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
         return;
       }
+      for (const { entry, data } of lines) this.dead.line(entry, data.length);
       this.durable = upTo;
       const done = this.waiters.filter((waiter) => waiter.change <= upTo);
       this.waiters = this.waiters.filter((waiter) => waiter.change > upTo);
@@ -244,35 +242,33 @@ export class Persistence {
   }
 
   /** The pending changes as journal lines, serialised in slices (an order of 1,000 shipping orders is ~2 MB of JSON). */
-  private async takeBatch(): Promise<string> {
+  private async takeBatch(): Promise<{ entry: JournalEntry; data: Buffer }[]> {
     const batch = [...this.pending.values()];
     this.pending = new Map();
-    const lines: string[] = [];
+    const lines: { entry: JournalEntry; data: Buffer }[] = [];
+    const add = (entry: JournalEntry) => lines.push({ entry, data: Buffer.from(`${JSON.stringify(entry)}\n`) });
     if (this.resetPending) {
       this.resetPending = false;
-      lines.push(`${JSON.stringify({ reset: this.state() })}\n`);
+      add({ reset: this.state() });
     }
     const slice = new TimeSlice();
     for (const pending of batch) {
-      if ('moves' in pending) {
-        for (const move of pending.moves) lines.push(`${JSON.stringify({ order: pending.key, ...move })}\n`);
-      } else {
-        const { collection, key } = pending;
-        lines.push(`${JSON.stringify('removed' in pending ? { remove: collection, key } : { put: collection, key, value: pending.record })}\n`);
-      }
+      const { collection, key } = pending;
+      if ('moves' in pending) for (const move of pending.moves) add({ order: pending.key, ...move });
+      else add('removed' in pending ? { remove: collection, key } : { put: collection, key, value: pending.record });
       const pause = slice.pause();
       if (pause) await pause;
     }
     if (this.idsChanged) {
       this.idsChanged = false;
-      lines.push(`${JSON.stringify({ ids: this.state().next_ids })}\n`);
+      add({ ids: this.state().next_ids });
     }
-    return lines.join('');
+    return lines;
   }
 
   private compactWhenDue(): void {
     if (this.compacting || this.closing) return;
-    if (!this.compactNow && this.journal.bytes < Math.max(this.compactAtBytes, GROWTH * this.snapshotBytes)) return;
+    if (!this.compactNow && !this.dead.due(this.compaction, this.snapshotBytes, this.journal.bytes)) return;
     this.compactNow = false;
     this.compacting = this.compact(true)
       .catch((error: Error) => this.log(`Cannot write sandbox data file ${this.file}: ${error.message}`))
@@ -293,7 +289,11 @@ export class Persistence {
     const from = await this.exclusive(() => this.journal.bytes);
     const bytes = await writeSnapshot(this.file, this.state(), () => stopOnClose && this.closing);
     if (bytes === undefined) return;
-    await this.exclusive(() => this.journal.keepFrom(from));
+    await this.exclusive(async () => {
+      await this.journal.keepFrom(from);
+      // What is left was written while the snapshot was: counted anew from here (it errs low).
+      this.dead = new DeadLines();
+    });
     this.snapshotBytes = bytes;
   }
 

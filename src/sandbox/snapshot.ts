@@ -73,9 +73,11 @@ export async function writeSnapshot(file: string, state: State, stopped: () => b
   let bytes = 0;
   let buffer = '';
   const flush = async () => {
-    bytes += Buffer.byteLength(buffer);
-    await handle.writeFile(buffer);
+    // Encoded once: its length is the bytes written.
+    const data = Buffer.from(buffer);
     buffer = '';
+    bytes += data.length;
+    await handle.writeFile(data);
   };
   let complete = false;
   try {

@@ -1,3 +1,4 @@
+import type { Compaction } from './compaction.js';
 import type { CustomProduct } from './custom-product.js';
 import type { AccessToken, AuthorizationCode, RefreshToken } from './oauth/records.js';
 import { applyOrderMove, type MoveObserver, type OrderMove } from './order-moves.js';
@@ -18,13 +19,13 @@ export class Store {
     private readonly seed: () => State,
     file?: string,
     log: (line: string) => void = () => undefined,
-    /** When the journal is compacted (src/sandbox/persistence.ts): a test makes it small. */
-    compactAtBytes?: number,
+    /** When the journal is compacted (src/sandbox/persistence.ts): tests compact small states. */
+    compaction?: Compaction,
   ) {
     if (file === undefined) {
       this.state = seed();
     } else {
-      const { stored, persistence } = Persistence.open(file, seed, () => this.state, log, compactAtBytes);
+      const { stored, persistence } = Persistence.open(file, seed, () => this.state, log, compaction);
       this.state = stored ?? seed();
       this.persistence = persistence;
     }

@@ -14,9 +14,10 @@ describe('--data journal', () => {
     const directory = tempDir('merch-sandbox-');
     const data = join(directory, 's.json');
     const first = await startSandboxProcess(['--data', data]);
-    // Large orders (~2 MB of JSON each): the journal passes its compaction size (16 MB) on
-    // the way, so the kill usually finds a new snapshot, or one being written; small orders
-    // are sent beside them.
+    // Large orders (~2 MB of JSON each), each moved on twice by the test control, which
+    // writes it whole: the journal's earlier copies of it no longer count, and once they pass
+    // the compaction size (16 MB) a snapshot is written, so the kill usually finds a new
+    // snapshot, or one being written; small orders are sent beside them.
     const large = await orderOf(first, 1_000);
     const small = await orderOf(first, 2);
     const acknowledged: number[] = [];
@@ -24,8 +25,12 @@ describe('--data journal', () => {
       const created = await call(first, '/v1/orders/', { body });
       expect(created.status).toBe(201);
       acknowledged.push(created.body.id);
+      return created.body.id as number;
     };
-    for (let round = 0; round < 10; round++) await Promise.all([send(large), send(small), send(small)]);
+    const advance = async (id: number) => expect((await call(first, `/_sandbox/orders/${id}/advance`, { method: 'POST' })).status).toBe(200);
+    for (let round = 0; round < 10; round++) {
+      await Promise.all([send(large).then(async (id) => [await advance(id), await advance(id)]), send(small), send(small)]);
+    }
     first.kill('SIGKILL');
     await first.exited;
     expect(existsSync(`${data}.journal`)).toBe(true);

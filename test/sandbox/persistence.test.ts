@@ -87,6 +87,28 @@ describe('--data journal', () => {
     }
   });
 
+  it('replays a journal written before moves (puts, removals, id counters)', async () => {
+    const data = join(tempDir('merch-sandbox-'), 'old.json');
+    const state = seedState(1, new Catalog(1, 20));
+    writeFileSync(data, JSON.stringify(state));
+    const hook = (id: number) => ({ id, event: 'order.changed', target: `http://127.0.0.1:9/${id}`, is_active: true, account: 'acme' });
+    const first = state.next_ids.webhook;
+    const lines = [
+      { put: 'webhooks', key: first, value: hook(first) },
+      { put: 'webhooks', key: first + 1, value: hook(first + 1) },
+      { remove: 'webhooks', key: first },
+      { ids: { ...state.next_ids, webhook: first + 2 } },
+    ];
+    writeFileSync(`${data}.journal`, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    const sandbox = await startSandbox({ port: 0, catalog: 20, data });
+    try {
+      expect((await call(sandbox, '/v1/core/webhooks/')).body.results.map((subscription: { id: number }) => subscription.id)).toEqual([first + 1]);
+      expect((await call(sandbox, '/v1/core/webhooks/', { body: { event: 'order.changed', target: 'http://127.0.0.1:9/next' } })).body.id).toBe(first + 2);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('keeps the lifecycle moves as lines of their own, which replay to the live orders, also on a snapshot that already holds them', async () => {
     const data = join(tempDir('merch-sandbox-'), 's.json');
     const created = await startSandbox({ port: 0, catalog: 20, data, lifecycleSeconds: 3600 });
