@@ -198,10 +198,9 @@ export class Persistence {
 
   /** A record put or removed: what was pending for it (its moves included) is in that line. */
   private change(pending: Pending): void {
-    const id = recordId(pending.collection, pending.key);
-    // Last in the map: its line comes after the lines of records changed before it.
-    this.pending.delete(id);
-    this.pending.set(id, pending);
+    // In its place in the map if it was pending: records made in one batch are written, and
+    // so replayed into the lists, in the order they were made, as the live lists have them.
+    this.pending.set(recordId(pending.collection, pending.key), pending);
     this.changed();
   }
 

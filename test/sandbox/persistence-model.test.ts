@@ -272,6 +272,22 @@ const commands = [
 ];
 
 describe('--data journal, as a property', () => {
+  it('keeps the orders made in one batch in their order when one of them is written again (found by the property)', async () => {
+    const dir = tempDir('merch-data-model-');
+    const real: Real = { store: undefined as unknown as Store, file: join(dir, 'state.json'), dir, compaction: { atBytes: 0, ofLive: 0 }, clock: 0 };
+    real.store = open(real, real.file);
+    try {
+      await new CreateOrder('acme', 1, 'check').run({}, real);
+      // One batch: two orders made, the first of them advanced (written whole again).
+      new CreateOrder('acme', 1, 'same turn').change(real);
+      new CreateOrder('acme', 1, 'same turn').change(real);
+      await new AdvanceOrder(1, 'check').run({}, real);
+      expect(real.store.allOrders().map(({ record }) => record.status.id)).toEqual([1, 2, 1]);
+    } finally {
+      await real.store.close();
+    }
+  });
+
   it('replays to the live orders after every step, across batches, compactions, restarts and crashes', { timeout: 300_000 }, async () => {
     replayHint('--data journal, as a property');
     const root = tempDir('merch-data-model-');
