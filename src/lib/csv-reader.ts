@@ -15,10 +15,11 @@
  *
  * It is csv-parse's reading with the options merch used (`bom`, `relax_column_count`),
  * except that every line end counts, not only the first kind the file uses:
- * test/lib/csv-reader.test.ts holds the two together on generated files. csv-parse spends
- * most of its time in its interpreter before V8 optimises it (~15 us a row on a first list
- * of 10,000 rows); this reader finds each line with indexOf and splits the lines without a
- * quote (nearly all of them) with String#split, ~4 us a row (bench/README.md, issue 32.3).
+ * test/lib/csv-reader.test.ts holds the two together on generated files. csv-parse, which
+ * reads byte by byte through many small functions, spent 17-24 us a row on a first list of
+ * 10,000 rows read as a stream, before V8 had optimised it; this reader finds each line with
+ * indexOf and splits the lines without a quote with String#split, and reads the same list
+ * in ~3 us a row (bench/README.md, issue 32.3).
  */
 
 export class CsvSyntaxError extends Error {
