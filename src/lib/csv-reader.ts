@@ -12,6 +12,12 @@
  *   error, as is a quoted value that is never closed: a list read wrongly would send
  *   parcels to the wrong places, so the reader stops rather than guess.
  * - A byte order mark at the start is skipped; records may have any number of fields.
+ * - Bytes are read as UTF-8 (a malformed sequence reads as U+FFFD, as Buffer#toString
+ *   reads it), the byte order mark left out before they are decoded: text decoded with it
+ *   is held by V8 at two bytes a character, and so is every value sliced from it, the
+ *   JSON made of those values and the text carried from one piece to the next, so a whole
+ *   list (and a dry run's printed order) would be twice its size: ~50 ms more CPU for a list
+ *   of 10,000 rows saved by a spreadsheet with the mark (bench/README.md, issue 32.3).
  *
  * It is csv-parse's reading with the options merch used (`bom`, `relax_column_count`),
  * except that every line end counts, not only the first kind the file uses:
@@ -44,21 +50,23 @@ const BOM = '\uFEFF';
 /** One record read from `at`, and where the next one starts; undefined: the text ends before the record is known to be whole. */
 type Read = { fields: string[]; next: number } | undefined;
 
-/** Reads CSV text given in pieces (a file read as a stream), record by record. */
+/** Reads CSV text or UTF-8 bytes given in pieces (a file read as a stream), record by record. */
 export class CsvReader {
   private rest = '';
   private started = false;
   /** Records completed so far. */
   private count = 0;
+  /** Decodes the pieces given as bytes; a character cut between two pieces waits for the next. */
+  private readonly decoder = new TextDecoder();
 
-  /** The records this piece completes (a record cut by the piece's end waits for the next). */
-  push(text: string): string[][] {
-    return this.read(this.rest + text, false);
+  /** The records this piece completes (a record cut by the piece's end waits for the next). Give all pieces as text, or all as bytes. */
+  push(piece: string | Uint8Array): string[][] {
+    return this.read(this.rest + (typeof piece === 'string' ? piece : this.decoder.decode(piece, { stream: true })), false);
   }
 
   /** The last records, at the end of the text. */
   end(): string[][] {
-    return this.read(this.rest, true);
+    return this.read(this.rest + this.decoder.decode(), true);
   }
 
   private read(text: string, final: boolean): string[][] {
@@ -148,8 +156,8 @@ function plainLine(text: string, at: number, lf: number): Read {
   return { fields: line.split(','), next: lf + 1 };
 }
 
-/** The records of a whole CSV text. Throws CsvSyntaxError. */
-export function readCsv(text: string): string[][] {
+/** The records of a whole CSV text, or of its UTF-8 bytes. Throws CsvSyntaxError. */
+export function readCsv(text: string | Uint8Array): string[][] {
   const reader = new CsvReader();
   const records = reader.push(text);
   for (const record of reader.end()) records.push(record);

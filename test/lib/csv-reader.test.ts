@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
+import { serialize } from 'node:v8';
 import { describe, expect, test } from 'vitest';
 import { CsvReader, CsvSyntaxError, readCsv } from '../../src/lib/csv-reader.js';
 
@@ -28,8 +29,8 @@ const ours = (text: string) =>
 // csv-parse counts the records it completed: the bad one is the next.
 const theirs = (text: string) => outcome(() => csvParse(text), (error) => (error as { records: number }).records + 1);
 
-/** The text given to a reader in pieces cut at these offsets. */
-function inPieces(text: string, cuts: number[]): string[][] {
+/** The text (or bytes) given to a reader in pieces cut at these offsets. */
+function inPieces(text: string | Uint8Array, cuts: number[]): string[][] {
   const reader = new CsvReader();
   const records: string[][] = [];
   let from = 0;
@@ -40,6 +41,9 @@ function inPieces(text: string, cuts: number[]): string[][] {
   records.push(...reader.push(text.slice(from)), ...reader.end());
   return records;
 }
+
+/** Whether V8 holds this string at two bytes a character (v8.serialize writes such a string with the tag 'c', a one-byte one with '"'). */
+const heldTwoBytesACharacter = (value: string) => serialize(value)[2] === 'c'.charCodeAt(0);
 
 const LINE_ENDS = ['\n', '\r\n', '\r'] as const;
 
@@ -136,5 +140,32 @@ describe('readCsv', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  test('UTF-8 bytes given in pieces, cut anywhere (inside a character, inside the BOM), read as their text', () => {
+    fc.assert(
+      fc.property(fc.oneof(written.map((w) => w.text), anyText), fc.array(fc.nat(60), { maxLength: 6 }), (text, cuts) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const whole = ours(text);
+        expect(outcome(() => readCsv(bytes), (error) => (error as CsvSyntaxError).record)).toEqual(whole);
+        expect(outcome(() => inPieces(bytes, cuts), (error) => (error as CsvSyntaxError).record)).toEqual(whole);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('bytes with a BOM: the values are held one byte a character (text decoded with the mark would make every value two), and é stays é', () => {
+    const bytes = Buffer.from('\uFEFFname,city\r\nAnn,Tromsø\r\nRené Éclair,Oslo\r\n', 'utf8');
+    const records = readCsv(bytes);
+    expect(records).toEqual([
+      ['name', 'city'],
+      ['Ann', 'Tromsø'],
+      ['René Éclair', 'Oslo'],
+    ]);
+    for (const value of records.flat()) expect(heldTwoBytesACharacter(value), value).toBe(false);
+    // the check itself: a value sliced from text that holds the mark is held two bytes a character
+    expect(heldTwoBytesACharacter('\uFEFFname'.slice(1))).toBe(true);
+    // a malformed sequence reads as U+FFFD, as Buffer#toString reads it
+    expect(readCsv(Buffer.from([0x61, 0xff, 0x2c, 0x62]))).toEqual([[Buffer.from([0x61, 0xff]).toString('utf8'), 'b']]);
   });
 });

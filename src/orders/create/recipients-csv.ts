@@ -164,13 +164,13 @@ function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
 }
 
 /**
- * Parses the CSV text (a Buffer is decoded as UTF-8). `file` is the name used in errors,
+ * Parses the CSV text, or its UTF-8 bytes. `file` is the name used in errors,
  * usually the path as the user typed it.
  */
 export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
   let records: string[][];
   try {
-    records = readCsv(typeof input === 'string' ? input : input.toString('utf8'));
+    records = readCsv(input);
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
     throw err;
@@ -184,9 +184,9 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
 /** The file's records as they are read (src/lib/csv-reader.ts), those of each piece read together; a read error (a directory, a disk error) is thrown as it comes. */
 async function* csvRecords(path: string): AsyncGenerator<string[][]> {
   const reader = new CsvReader();
-  const stream = createReadStream(path, { encoding: 'utf8' });
+  const stream = createReadStream(path);
   try {
-    for await (const text of stream as AsyncIterable<string>) yield reader.push(text);
+    for await (const bytes of stream as AsyncIterable<Buffer>) yield reader.push(bytes);
     yield reader.end();
   } finally {
     stream.destroy();

@@ -27,7 +27,7 @@ export async function readResultsRows(path: string, file: string): Promise<Resul
   let records: string[][];
   try {
     // The file's CRLF lines, or LF lines a person or a script appended: both end a line. Empty lines are skipped.
-    records = readCsv(await readFile(path, 'utf8')).filter((cells) => cells.length > 1 || cells[0] !== '');
+    records = readCsv(await readFile(path)).filter((cells) => cells.length > 1 || cells[0] !== '');
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
     throw err;
