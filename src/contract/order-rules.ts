@@ -1,8 +1,7 @@
 import { USUAL_RECIPIENT_FIELDS } from './address.js';
 import { findOffered, matchValue, offeredAttributes } from './attributes.js';
 import { formatPath, type FieldPath } from './field-path.js';
-import { orderRequestSchema, type OrderRequest } from './order-request.js';
-import { plainShippingOrders } from './plain-shipping-orders.js';
+import { readOrderRequest, type OrderRequest } from './order-request.js';
 
 /**
  * The rules of an order creation request (spec 4.4), judged the same way by the CLI before
@@ -82,44 +81,29 @@ export function checkOrderRequest(input: unknown, account: AccountData = {}): Ru
 
 const NOT_BLANK = /\S/;
 
-/** The schema's verdict: unknown keys are warnings, and are parsed out of the body. */
+/** The shape's verdict: unknown keys are warnings, and are parsed out of the body. */
 function parseShape(
   input: unknown,
   error: (path: FieldPath, message: string) => void,
   warn: (path: FieldPath, message: string) => void,
 ): OrderRequest | undefined {
-  const first = parseBody(input);
-  if (first.success) return first.data;
+  const first = readOrderRequest(input);
+  if (first.ok) return first.body;
   const unknownKeys: FieldPath[] = [];
   let refused = false;
-  for (const issue of first.error.issues) {
-    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        unknownKeys.push([...path, key]);
-        warn([...path, key], 'is not part of the interface: the service will ignore it');
+  for (const issue of first.issues) {
+    if (issue.unknownKeys) {
+      for (const key of issue.unknownKeys) {
+        unknownKeys.push([...issue.path, key]);
+        warn([...issue.path, key], 'is not part of the interface: the service will ignore it');
       }
     } else {
       refused = true;
-      error(path, issue.message);
+      error(issue.path, issue.message);
     }
   }
   if (refused) return undefined;
-  const again = parseBody(withoutKeys(input, unknownKeys));
-  return again.success ? again.data : undefined;
-}
-
-/** The body without its shipping orders: what zod reads when those are plain. */
-const headSchema = orderRequestSchema.omit({ shipping_orders: true });
-
-/** orderRequestSchema's parse; plain shipping orders (a recipients list's) read by plainShippingOrders, the rest of the body by zod. */
-function parseBody(input: unknown): ReturnType<typeof orderRequestSchema.safeParse> {
-  const shippingOrders = isObject(input) ? plainShippingOrders(input.shipping_orders) : undefined;
-  if (shippingOrders === undefined) return orderRequestSchema.safeParse(input);
-  const { shipping_orders: _plain, ...head } = input as Record<string, unknown>;
-  const parsed = headSchema.safeParse(head);
-  if (!parsed.success) return parsed as ReturnType<typeof orderRequestSchema.safeParse>;
-  return { success: true, data: { ...parsed.data, shipping_orders: shippingOrders } };
+  return readOrderRequest(withoutKeys(input, unknownKeys)).body;
 }
 
 /** A copy of `value` without the keys at `paths` (only the objects on those paths are copied). */

@@ -183,8 +183,8 @@ function objectOf<T>(shape: ShapeOf, keepOthers: boolean): Shape<T> {
 }
 
 /**
- * A shape of this file checks directly; any other schema (a zod one, e.g. api/resources/order-scan.ts's
- * listed order) through safeParse, whose issues no longer say whether they stop a union:
+ * A shape of this file checks directly; any other schema (a zod one, e.g. the records of
+ * `merch api --paginate`, commands/api/request.ts) through safeParse, whose issues no longer say whether they stop a union:
  * each is taken as stopping, as zod's wrong types are.
  */
 function checkWith<T>(schema: ResponseSchema<T>, input: unknown): Outcome {

@@ -94,4 +94,14 @@ describe('the files a run loads', () => {
     expect([...files].flatMap(modulesIn)).toEqual(expect.arrayContaining(['src/context.ts', 'src/api/client.ts', 'src/output/render.ts', 'src/api/paginate.ts']));
     expect(files.size).toBeLessThanOrEqual(10);
   });
+
+  it('loads no zod for `orders create --recipients`: the order body and the run scan are read without it (issue 32.3)', () => {
+    const [core] = lazyImportsOf('src/commands/action.ts');
+    const [command] = lazyImportsOf('src/commands/orders/create.command.ts');
+    const [list] = lazyImportsOf('src/commands/orders/create/command.ts').filter((file) => modulesIn(file).includes('src/commands/orders/create/recipients-list.ts'));
+    const files = [core!, command!, list!].flatMap(staticClosure).concat(staticClosure('main.js'));
+    const loaded = files.flatMap(modulesIn);
+    expect(loaded).toEqual(expect.arrayContaining(['src/contract/order-rules.ts', 'src/api/resources/order-scan.ts', 'src/orders/create/recipients-csv.ts']));
+    expect(loaded.filter((m) => m.startsWith('node_modules/zod/'))).toEqual([]);
+  });
 });

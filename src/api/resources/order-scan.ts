@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { array, looseObject, number, string, union, unknown, type Infer } from '../../lib/shapes.js';
 import type { ApiClient } from '../client.js';
 import type { Order } from '../schemas.js';
 import { listOrders, showsExternalId } from './orders.js';
@@ -20,12 +20,13 @@ import { listOrders, showsExternalId } from './orders.js';
  */
 
 /** A listed order as the scan reads it: its id, external id, and its items and shipments left as they came. */
-const listedOrder = z.looseObject({
-  id: z.union([z.number(), z.string()]),
-  external_id: z.string().nullish(),
-  line_items: z.array(z.unknown()).nullish(),
-  shipping_orders: z.array(z.unknown()).nullish(),
+const listedOrder = looseObject({
+  id: union([number(), string()]),
+  external_id: string().nullish(),
+  line_items: array(unknown()).nullish(),
+  shipping_orders: array(unknown()).nullish(),
 });
+type ListedOrder = Infer<typeof listedOrder>;
 
 /** Shipping orders in flight at a time, about: pages at once x orders a page x the largest order's shipping orders seen. */
 const SHIPMENTS_IN_FLIGHT = 1_000;
@@ -77,8 +78,8 @@ async function* scan(client: ApiClient, keep: (externalId: string | null | undef
 }
 
 /** One page of the account's orders, in id order, and whether it is the last; `onCount` is told the page's `count` (a hint of all the orders there are), when it has one. */
-async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: z.infer<typeof listedOrder>[]; last: boolean }> {
-  const orders: z.infer<typeof listedOrder>[] = [];
+async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: ListedOrder[]; last: boolean }> {
+  const orders: ListedOrder[] = [];
   let last = true;
   const onProgress = (_fetched: number, count: number | undefined) => void (count !== undefined && onCount(count));
   const onPage = (seen: { last: boolean }) => void (last = seen.last);
