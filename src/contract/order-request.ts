@@ -72,6 +72,8 @@ const NOT_BLANK = /\S/;
 class Reader {
   readonly issues: ShapeIssue[] = [];
   readonly path: FieldPath = [];
+  /** Arrays read already, without an issue, and kept as they were: read again (a list's shipping orders share their line items), they are the same. */
+  readonly asTheyWere = new WeakSet<unknown[]>();
 
   /** An issue at the current place, or at its `key`. */
   fail(key: string | number | undefined, message: string): void {
@@ -128,6 +130,8 @@ function list<T>(r: Reader, key: string, value: unknown, empty: string, item: (r
     return [];
   }
   if (value.length === 0) r.fail(key, empty);
+  if (r.asTheyWere.has(value)) return value as T[];
+  const issues = r.issues.length;
   r.path.push(key);
   let read: T[] | undefined = isPlainArray(value) ? undefined : [];
   for (let i = 0; i < value.length; i++) {
@@ -138,6 +142,7 @@ function list<T>(r: Reader, key: string, value: unknown, empty: string, item: (r
     read?.push(each);
   }
   r.path.pop();
+  if (read === undefined && r.issues.length === issues) r.asTheyWere.add(value);
   return read ?? (value as T[]);
 }
 

@@ -152,6 +152,27 @@ describe('readOrderRequest', () => {
     ]);
   });
 
+  it('a line_items array shared by several shipping orders is read as each of them: its issues named at every place', () => {
+    const bad = [{ id: 1, quantity: 0 }];
+    const good = [{ id: 1, quantity: 1 }];
+    const { issues } = readOrderRequest({
+      payment_method_id: 'pm_1',
+      line_items: [{ id: 1, product: 7, quantity: 3 }],
+      shipping_orders: [
+        { recipient: {}, line_items: good },
+        { recipient: {}, line_items: bad },
+        { recipient: {}, line_items: good },
+        { recipient: {}, line_items: bad },
+      ],
+    });
+    expect(issues).toEqual([
+      { path: ['shipping_orders', 1, 'line_items', 0, 'quantity'], message: 'must be a positive integer' },
+      { path: ['shipping_orders', 3, 'line_items', 0, 'quantity'], message: 'must be a positive integer' },
+    ]);
+    const read = readOrderRequest({ payment_method_id: 'pm_1', line_items: [{ id: 1, product: 7, quantity: 2 }], shipping_orders: [{ recipient: {}, line_items: good }, { recipient: {}, line_items: good }] });
+    expect(read.body?.shipping_orders.map((so) => so.line_items)).toEqual([good, good]);
+  });
+
   it("a recipients list's shipping orders come back as they are when in the schema's key order, else copied in that order", () => {
     const inOrder = [
       { recipient: { first_name: 'Ann', line_1: '1 Main St', country: 'US' }, line_items: [{ id: 1, quantity: 2 }] },
