@@ -14,10 +14,11 @@
  * - A byte order mark at the start is skipped; records may have any number of fields.
  * - Bytes are read as UTF-8 (a malformed sequence reads as U+FFFD, as Buffer#toString
  *   reads it), the byte order mark left out before they are decoded: text decoded with it
- *   is held by V8 at two bytes a character, and so is every value sliced from it, the
- *   JSON made of those values and the text carried from one piece to the next, so a whole
- *   list (and a dry run's printed order) would be twice its size: ~50 ms more CPU for a list
- *   of 10,000 rows saved by a spreadsheet with the mark (bench/README.md, issue 32.3).
+ *   is held by V8 at two bytes a character, and so is every value sliced from it (on Node
+ *   22 and later, every value of 13 characters or more), the JSON made of those values and
+ *   the text carried from one piece to the next, so a whole list (and a dry run's printed
+ *   order) would be twice its size: ~40 ms more CPU for a list of 10,000 rows saved by a
+ *   spreadsheet with the mark, on Node 20 (bench/README.md, issue 32.3).
  *
  * It is csv-parse's reading with the options merch used (`bom`, `relax_column_count`),
  * except that every line end counts, not only the first kind the file uses:

@@ -155,16 +155,17 @@ describe('readCsv', () => {
   });
 
   test('bytes with a BOM: the values are held one byte a character (text decoded with the mark would make every value two), and é stays é', () => {
-    const bytes = Buffer.from('\uFEFFname,city\r\nAnn,Tromsø\r\nRené Éclair,Oslo\r\n', 'utf8');
+    const bytes = Buffer.from('\uFEFFname,city\r\nAnn,Tromsø\r\nRené Éclair-Lindqvist,Oslo\r\n', 'utf8');
     const records = readCsv(bytes);
     expect(records).toEqual([
       ['name', 'city'],
       ['Ann', 'Tromsø'],
-      ['René Éclair', 'Oslo'],
+      ['René Éclair-Lindqvist', 'Oslo'],
     ]);
     for (const value of records.flat()) expect(heldTwoBytesACharacter(value), value).toBe(false);
-    // the check itself: a value sliced from text that holds the mark is held two bytes a character
-    expect(heldTwoBytesACharacter('\uFEFFname'.slice(1))).toBe(true);
+    // the check itself: a value sliced from text that holds the mark is held two bytes a
+    // character (on Node 22 and later, a value of 13 characters or more: V8 copies shorter ones)
+    expect(heldTwoBytesACharacter('\uFEFFname,1 Main Street, Apt 2'.slice(1))).toBe(true);
     // a malformed sequence reads as U+FFFD, as Buffer#toString reads it
     expect(readCsv(Buffer.from([0x61, 0xff, 0x2c, 0x62]))).toEqual([[Buffer.from([0x61, 0xff]).toString('utf8'), 'b']]);
   });
