@@ -148,21 +148,34 @@ function accountedFor(
 ): void {
   const carried = new Map<number, number>();
   const uncountable = new Set<number>();
+  /** The line_items arrays read without a finding: a list's shipping orders share theirs, and each later one only carries its units again. */
+  const clean = new Set<unknown[]>();
   shippingOrders.forEach((so, s) => {
     if (!isObject(so) || !Array.isArray(so.line_items)) return;
     const refs: unknown[] = so.line_items;
+    if (clean.has(refs)) {
+      for (const ref of refs as { id: number; quantity: number }[]) carried.set(ref.id, carried.get(ref.id)! + ref.quantity);
+      return;
+    }
+    let found = false;
     refs.forEach((ref, r) => {
-      if (!isObject(ref) || !isInteger(ref.id)) return;
+      if (!isObject(ref) || !isInteger(ref.id)) return void (found = true);
       if (!indexById.has(ref.id)) {
         error(['shipping_orders', s, 'line_items', r, 'id'], `refers to line item ${ref.id}, which the order does not have`);
-        return;
+        return void (found = true);
       }
       // Most shipping orders list one or two items: a scan is cheapest.
       const twice = earlierIndex(refs, r, ref.id);
-      if (twice !== -1) warn(['shipping_orders', s, 'line_items', r, 'id'], `line item ${ref.id} is listed twice in this shipping order (also line_items[${twice}]): the quantities add up`);
-      if (!isPositiveInteger(ref.quantity)) uncountable.add(ref.id);
-      else carried.set(ref.id, (carried.get(ref.id) ?? 0) + ref.quantity);
+      if (twice !== -1) {
+        warn(['shipping_orders', s, 'line_items', r, 'id'], `line item ${ref.id} is listed twice in this shipping order (also line_items[${twice}]): the quantities add up`);
+        found = true;
+      }
+      if (!isPositiveInteger(ref.quantity)) {
+        uncountable.add(ref.id);
+        found = true;
+      } else carried.set(ref.id, (carried.get(ref.id) ?? 0) + ref.quantity);
     });
+    if (!found) clean.add(refs);
   });
   lineItems.forEach((li, i) => {
     if (!isObject(li) || !isInteger(li.id) || !isPositiveInteger(li.quantity)) return;

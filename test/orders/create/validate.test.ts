@@ -62,6 +62,21 @@ describe('validateOrder', () => {
     expect(issues(none)).toEqual(['line_items[1].quantity: line item 2 (quantity 1) is in no shipping order']);
   });
 
+  test('rule 1 with line_items arrays shared by several shipping orders (as a list builds them): each counts where it is, and its findings are named at each place', () => {
+    const one = [{ id: 1, quantity: 1 }];
+    const shared = (quantity: number, refs: unknown[]) =>
+      order({ line_items: [{ id: 1, product: 7, quantity, attributes: { size: 'M', color: 'Navy' } }], shipping_orders: [0, 1, 2].map(() => ({ recipient: ann, line_items: refs })) });
+    expect(validateOrder(shared(3, one), { products }).ok).toBe(true);
+    expect(issues(shared(2, one))).toEqual([
+      'line_items[0].quantity: is 2 but the shipping orders carry 3 of line item 1: every unit must be in exactly one shipping order',
+    ]);
+    const twice = [{ id: 1, quantity: 1 }, { id: 1, quantity: 1 }];
+    expect(warnings(shared(6, twice)).filter((w) => w.includes('listed twice'))).toEqual([0, 1, 2].map((s) => `shipping_orders[${s}].line_items[1].id: line item 1 is listed twice in this shipping order (also line_items[0]): the quantities add up`));
+    expect(issues(shared(3, [{ id: 4, quantity: 1 }])).filter((i) => i.includes('refers to'))).toEqual(
+      [0, 1, 2].map((s) => `shipping_orders[${s}].line_items[0].id: refers to line item 4, which the order does not have`),
+    );
+  });
+
   test('referenced line item ids must exist', () => {
     const body = order({
       shipping_orders: [
