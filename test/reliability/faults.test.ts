@@ -11,6 +11,13 @@ import { allRecords, FULL, lossyProxy, merchWithin, pool, recordFigures, reliabl
 // hide that completely: same output as without faults, no write lost, none doubled.
 
 // npm test runs a seeded slice; RELIABILITY_FULL=1 (npm run test:reliability, CI) the full counts.
+
+/**
+ * `--retries` against the faulty sandbox. Each attempt fails at 30%, independently: a
+ * request fails 11 times in a row (10 retries) with odds 0.3^11, 1.8e-6, so a full run of
+ * ~1,000 page requests failed once in ~550 (seen in CI, 2026-11-26); at 15, once in ~250,000.
+ */
+const RETRIES = '15';
 const CATALOG = FULL ? 5000 : 1000;
 const LIST_RUNS = FULL ? 20 : 3;
 const ORDERS = FULL ? 200 : 30;
@@ -32,7 +39,7 @@ describe('under --faults 0.3', () => {
 
     const before = faulty().requests.length;
     const started = Date.now();
-    const runs = await pool(LIST_RUNS, 5, () => merchWithin(faulty().url, ['products', 'list', '--all', '--jsonl', '--retries', '10'], { deadlineMs: 90_000 }));
+    const runs = await pool(LIST_RUNS, 5, () => merchWithin(faulty().url, ['products', 'list', '--all', '--jsonl', '--retries', RETRIES], { deadlineMs: 90_000 }));
     const ms = Date.now() - started;
     runs.forEach((run, i) => {
       expect(run.code, `run ${i} (seed ${SEED}): ${run.stderr}`).toBe(0);
@@ -66,7 +73,7 @@ describe('under --faults 0.3', () => {
     const before = faulty().requests.length;
     const started = Date.now();
     const runs = await pool(ORDERS, 6, async (i) => {
-      const args = ['orders', 'create', '--product', String(product.id), '--attr', `color=${color}`, '--attr', `size=${size}`, '--yes', '--retries', '10', '--json'];
+      const args = ['orders', 'create', '--product', String(product.id), '--attr', `color=${color}`, '--attr', `size=${size}`, '--yes', '--retries', RETRIES, '--json'];
       if (i % 2 === 0) {
         args.push('--quantity', String(1 + (i % 3)), '--recipient', recipient(i));
       } else {
@@ -140,7 +147,7 @@ describe('under --faults 0.3', () => {
     // 10 switches under the sandbox's faults (503, 429, dropped before the work).
     for (let round = 0; round < 10; round++) {
       const id = ids[round % 2]!;
-      const run = await merchWithin(faulty().url, ['payment-methods', 'set-default', id, '--retries', '10'], { env });
+      const run = await merchWithin(faulty().url, ['payment-methods', 'set-default', id, '--retries', RETRIES], { env });
       expect(run.code, `round ${round}: ${run.stderr}`).toBe(0);
       const now = await methods(faulty().url);
       const defaults = [...now.card, ...now.us_bank_account].filter((m: { is_default: boolean }) => m.is_default).map((m: { id: string }) => m.id);
@@ -184,7 +191,7 @@ describe('under --faults 0.3', () => {
     for (let round = 0; round < 10; round++) {
       const id = await make(faulty().url, round);
       const mark = faulty().requests.length;
-      const run = await merchWithin(faulty().url, ['webhooks', 'delete', String(id), '--retries', '10']);
+      const run = await merchWithin(faulty().url, ['webhooks', 'delete', String(id), '--retries', RETRIES]);
       expect(run.code, `round ${round}: ${run.stderr} ${JSON.stringify(faulty().requests.slice(mark - 3))}`).toBe(0);
       expect(await exists(faulty().url, id), `round ${round}: still there`).toBe(false);
     }
