@@ -92,13 +92,21 @@ async function checkCrash(real: Real): Promise<void> {
  */
 type Then = 'same turn' | 'next turn' | 'a few ms' | 'check';
 
-abstract class Change implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly then: Then) {}
-  abstract change(real: Real): void;
-  abstract name(): string;
+/** A step that may come at any point of a sequence. */
+abstract class Step implements fc.AsyncCommand<Model, Real> {
   check(): boolean {
     return true;
   }
+  abstract run(model: Model, real: Real): Promise<void>;
+  abstract toString(): string;
+}
+
+abstract class Change extends Step {
+  constructor(readonly then: Then) {
+    super();
+  }
+  abstract change(real: Real): void;
+  abstract name(): string;
   async run(_model: Model, real: Real): Promise<void> {
     this.change(real);
     if (this.then === 'next turn') await new Promise((resolve) => setImmediate(resolve));
@@ -189,10 +197,7 @@ class Reset extends Change {
 }
 
 /** A clean stop and start on the same files. */
-class Restart implements fc.AsyncCommand<Model, Real> {
-  check(): boolean {
-    return true;
-  }
+class Restart extends Step {
   async run(_model: Model, real: Real): Promise<void> {
     const live = ordersJson(real.store);
     await real.store.close();
@@ -205,10 +210,7 @@ class Restart implements fc.AsyncCommand<Model, Real> {
 }
 
 /** A SIGKILL: the sandbox goes on from the files it left (the old store is closed on its own files, unseen). */
-class Crash implements fc.AsyncCommand<Model, Real> {
-  check(): boolean {
-    return true;
-  }
+class Crash extends Step {
   async run(_model: Model, real: Real): Promise<void> {
     await real.store.saved(0);
     const live = ordersJson(real.store);
@@ -230,10 +232,7 @@ const compaction: fc.Arbitrary<Compaction> = fc.record({ atBytes: fc.constantFro
  * between the snapshot's rename and the journal's cut), so every line of it replays on a
  * snapshot that already holds it.
  */
-class CrashBeforeCut implements fc.AsyncCommand<Model, Real> {
-  check(): boolean {
-    return true;
-  }
+class CrashBeforeCut extends Step {
   async run(_model: Model, real: Real): Promise<void> {
     await real.store.saved(0);
     const live = ordersJson(real.store);

@@ -158,8 +158,8 @@ export class RecipientColumns {
   }
 }
 
-/** A malformed quote, in the list's words: its spreadsheet row. */
-function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
+/** A malformed quote, in the file's words: its spreadsheet row (a recipients list's or a results file's). */
+export function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
   return new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
 }
 

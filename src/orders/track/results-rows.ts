@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CsvSyntaxError, readCsv } from '../../lib/csv-reader.js';
-import { CsvError } from '../create/recipients-csv.js';
+import { CsvError, invalidCsv } from '../create/recipients-csv.js';
 
 /**
  * The rows of a results file of `orders create --results` (src/orders/create/results-file.ts), read
@@ -29,7 +29,7 @@ export async function readResultsRows(path: string, file: string): Promise<Resul
     // The file's CRLF lines, or LF lines a person or a script appended: both end a line. Empty lines are skipped.
     records = readCsv(await readFile(path)).filter((cells) => cells.length > 1 || cells[0] !== '');
   } catch (err) {
-    if (err instanceof CsvSyntaxError) throw new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
+    if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
     throw err;
   }
   const header = (records[0] ?? []).map((name) => name.trim().toLowerCase());
