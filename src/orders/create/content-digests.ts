@@ -31,11 +31,12 @@ export class Digests {
     return this.words[2 * i]!.toString(16).padStart(8, '0') + this.words[2 * i + 1]!.toString(16).padStart(8, '0');
   }
 
-  /** Appends a digest written by `hex`; false (nothing appended) when `text` is not one. */
-  pushHex(text: string): boolean {
-    if (!/^[0-9a-f]{16}$/.test(text)) return false;
-    this.pushWords(Number.parseInt(text.slice(0, 8), 16), Number.parseInt(text.slice(8), 16));
-    return true;
+  /** Digests written by `hex`, one after another; undefined when `text` is not such a sequence. */
+  static fromHex(text: string): Digests | undefined {
+    if (text.length % 16 !== 0 || !/^[0-9a-f]*$/.test(text)) return undefined;
+    const digests = new Digests();
+    for (let at = 0; at < text.length; at += 16) digests.pushWords(Number.parseInt(text.slice(at, at + 8), 16), Number.parseInt(text.slice(at + 8, at + 16), 16));
+    return digests;
   }
 
   /** Whether digest `i` here is digest `j` of `other`. */

@@ -123,10 +123,8 @@ async function readHeld(listed: Order, externalId: string, batch: number, ports:
 
 /** What this machine's journal recorded sending as this order, when it did. */
 function journalShipments(entry: JournalEntry | undefined, orderId: number | string): Digests | undefined {
-  if (entry?.state !== 'created' || String(entry.order_id) !== String(orderId) || entry.shipments === undefined) return undefined;
-  const digests = new Digests();
-  for (const hex of entry.shipments) if (!digests.pushHex(hex)) return undefined;
-  return digests;
+  if (entry?.state !== 'created' || String(entry.order_id) !== String(orderId) || entry.shipment_digests === undefined) return undefined;
+  return Digests.fromHex(entry.shipment_digests);
 }
 
 function gather(found: Found[], conclusive: boolean): Held {

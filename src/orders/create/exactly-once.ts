@@ -4,7 +4,7 @@ import { fieldErrorsOf } from '../../api/field-errors.js';
 import type { Order } from '../../api/schemas.js';
 import type { OrderRequest } from '../../contract/order-request.js';
 import { OutcomeUnknown } from './errors.js';
-import { commandIdentity, type JournalEntry, type OrderJournal } from './order-journal.js';
+import { commandIdentity, type BatchRecord, type JournalEntry, type OrderJournal } from './order-journal.js';
 import type { OrdersApi } from './ports.js';
 import { isRecord } from '../../lib/is-record.js';
 
@@ -93,7 +93,7 @@ const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
  * outcome is unknown and nothing more is sent. A service that accepts a repeated external
  * id so never gets a second order from here.
  */
-export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: { run_id?: string; list?: string; shipments?: string[] } = {}): Promise<SendResult> {
+export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: Partial<BatchRecord> = {}): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let reached = false;
   /** A conclusive look-up found nothing after the last ambiguous answer: no attempt so far created the order. */

@@ -30,6 +30,14 @@ import { JsonlJournal } from '../../lib/jsonl-journal.js';
  * (a hash of the target and the list file's path), so a later run of an edited list can
  * name the run the same file was sent as before. The journal is a cache of what this
  * machine sent: the service's orders are the truth (place-order.ts, place-batches.ts).
+ *
+ * A batch's attempt also carries `shipment_digests`: what each of its shipping orders holds
+ * (content-digests.ts's 16 hex digits each, one after another), for when the service's
+ * record cannot tell (issue 28). Once, on the attempt's line: its outcome's line leaves them
+ * out, and reading takes them from the attempt. A journal written before kept them as an
+ * array, `shipments`, on both lines; it reads the same. One string rather than an array:
+ * a list of 10,000 rows sent as one order made two lines of 10,000 strings each, that every
+ * later `orders create` parsed (bench/README.md, issue 32.3).
  */
 
 export type JournalState = 'pending' | 'created' | 'failed';
@@ -48,11 +56,19 @@ export interface JournalEntry {
   list?: string;
   /**
    * Of a batch: the content of each of its shipping orders (content-digests.ts's `hex`), in
-   * the order sent, so that this machine can tell which rows an order holds when the
-   * service's record of it cannot (issue 28: shipping orders not there yet).
+   * the order sent, one after another, so that this machine can tell which rows an order
+   * holds when the service's record of it cannot (issue 28: shipping orders not there yet).
+   * Written on the attempt's line only; an outcome's entry has them from its attempt.
    */
-  shipments?: string[];
+  shipment_digests?: string;
   at: string;
+}
+
+/** What an attempt of a recipients list's batch records besides the order's identity. */
+export interface BatchRecord {
+  run_id: string;
+  list?: string;
+  shipment_digests?: string;
 }
 
 export const JOURNAL_FILE = 'orders-journal.jsonl';
@@ -105,6 +121,17 @@ function isEntry(v: unknown): v is JournalEntry {
   );
 }
 
+/** An entry as this version writes it: a journal written before kept a batch's digests as an array (`shipments`), on both lines. */
+function asWrittenNow(entry: JournalEntry & { shipments?: unknown }): JournalEntry {
+  const { shipments, ...rest } = entry;
+  if (rest.shipment_digests !== undefined || !Array.isArray(shipments)) return rest;
+  // An array with anything but a digest in it is no record of what was sent, as before.
+  if (!shipments.every((hex) => typeof hex === 'string' && DIGEST.test(hex))) return rest;
+  return { ...rest, shipment_digests: shipments.join('') };
+}
+
+const DIGEST = /^[0-9a-f]{16}$/;
+
 export class OrderJournal {
   /** Latest entry per external id, in order of first appearance. */
   private readonly latest = new Map<string, JournalEntry>();
@@ -128,7 +155,7 @@ export class OrderJournal {
     const entries: JournalEntry[] = [];
     const jsonl = await JsonlJournal.open(join(dir, JOURNAL_FILE), (value) => {
       if (!isEntry(value)) return false;
-      entries.push(value);
+      entries.push(asWrittenNow(value));
       return true;
     });
     const journal = new OrderJournal(jsonl, clock);
@@ -140,9 +167,14 @@ export class OrderJournal {
     return this.jsonl.close();
   }
 
-  private apply(e: JournalEntry): void {
+  /** The entry as the journal now knows it: an outcome with its attempt's digests. */
+  private apply(e: JournalEntry): JournalEntry {
+    const before = this.latest.get(e.external_id);
     this.latest.delete(e.external_id);
-    this.latest.set(e.external_id, e);
+    const digests = e.shipment_digests ?? (before?.run_id === e.run_id ? before?.shipment_digests : undefined);
+    const known = digests === e.shipment_digests ? e : { ...e, shipment_digests: digests };
+    this.latest.set(e.external_id, known);
+    return known;
   }
 
   /**
@@ -176,7 +208,7 @@ export class OrderJournal {
   }
 
   /** Records an attempt as pending; durable on disk when the promise resolves. */
-  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string; run_id?: string; list?: string; shipments?: string[] }): Promise<JournalEntry> {
+  async recordAttempt(attempt: { key: string; external_id: string; body_hash: string } & Partial<BatchRecord>): Promise<JournalEntry> {
     return this.append({ ...attempt, state: 'pending', at: this.clock().toISOString() });
   }
 
@@ -202,12 +234,12 @@ export class OrderJournal {
 
   private async append(entry: JournalEntry): Promise<JournalEntry> {
     await this.jsonl.append(entry);
-    this.apply(entry);
-    return entry;
+    return this.apply(entry);
   }
 }
 
-function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list' | 'shipments'> {
+/** What an outcome's line repeats of its attempt's: the run and the list (not the digests). */
+function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list'> {
   if (entry.run_id === undefined) return {};
-  return { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }), ...(entry.shipments === undefined ? {} : { shipments: entry.shipments }) };
+  return { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }) };
 }

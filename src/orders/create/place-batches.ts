@@ -48,12 +48,12 @@ function existingResults(decided: Decided, held: Held, sheetRows: readonly numbe
   return rows;
 }
 
-/** The content digests of a batch's rows, for the journal: planning's, or (a kept list's, which planning did not need) taken of its rows now. */
-async function batchDigests(run: ListRun, batch: PlannedBatch, csv: RecipientsCsv, rows: ListRows, lookups: ListPorts['lookups']): Promise<string[]> {
+/** The content digests of a batch's rows, for the journal (one after another): planning's, or (a kept list's, which planning did not need) taken of its rows now. */
+async function batchDigests(run: ListRun, batch: PlannedBatch, csv: RecipientsCsv, rows: ListRows, lookups: ListPorts['lookups']): Promise<string> {
   const { digests } = rows;
-  if (digests) return batch.rows.map((row) => digests.hex(indexOfRow(rows, row)));
+  if (digests) return batch.rows.map((row) => digests.hex(indexOfRow(rows, row))).join('');
   const taken = await rowDigests(run, [csv], lookups);
-  return batch.rows.map((_, i) => taken.hex(i));
+  return batch.rows.map((_, i) => taken.hex(i)).join('');
 }
 
 /** The index of the row with this spreadsheet row number (`sheetRows` ascends: a binary search). */
@@ -121,8 +121,7 @@ async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv:
   const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
   let placed: PlacedOrder;
   try {
-    const shipments = await batchDigests(run, batch, csv, sending.rows, ports.lookups);
-    const journalled = { run_id: runId, ...list, shipments };
+    const journalled = { run_id: runId, ...list, shipment_digests: await batchDigests(run, batch, csv, sending.rows, ports.lookups) };
     placed = await placeOrder({ body, products: order.products, journalled, checkedUnsent: sending.checkedUnsent }, p, { api: ports.api, journal: ports.journal });
   } catch (err) {
     // The service refused this batch (a rule, or its external id is another order's): the others go on.

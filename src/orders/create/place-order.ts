@@ -5,7 +5,7 @@ import type { OrderRequest } from '../../contract/order-request.js';
 import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
 import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';
-import type { OrderJournal } from './order-journal.js';
+import type { BatchRecord, OrderJournal } from './order-journal.js';
 import type { OrdersApi, PlacePorts } from './ports.js';
 
 /**
@@ -25,7 +25,7 @@ export interface OrderToPlace {
   /** The account's products the body names (their offered attributes read the service's record). */
   products: ReadonlyMap<number, CustomProduct | null>;
   /** Kept with the journal's entries: the run of a recipients list this order is a batch of. */
-  journalled?: { run_id: string; list?: string; shipments?: string[] };
+  journalled?: BatchRecord;
   /** The caller has shown the service has no order of this external id (a run's conclusive look-up): none is looked for before sending. */
   checkedUnsent?: boolean;
 }

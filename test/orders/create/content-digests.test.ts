@@ -30,3 +30,19 @@ describe('matchDigests', () => {
     expect([...matched]).toEqual(many.map((_, i) => 4_999 - i));
   });
 });
+
+describe('Digests.fromHex', () => {
+  test('reads back what hex wrote, one digest after another', () => {
+    const written = digests('a', 'b', 'a');
+    const text = [0, 1, 2].map((i) => written.hex(i)).join('');
+    const read = Digests.fromHex(text)!;
+    expect(read.length).toBe(3);
+    expect([...matchDigests(read, written)]).toEqual([0, 1, 2]);
+    expect(Digests.fromHex('')!.length).toBe(0);
+  });
+
+  test('anything else is no digests at all', () => {
+    const text = digests('a').hex(0);
+    for (const wrong of [text.slice(1), `${text}0`, text.toUpperCase(), `${text.slice(0, 15)}g`, ` ${text.slice(1)}`]) expect(Digests.fromHex(wrong), wrong).toBeUndefined();
+  });
+});

@@ -97,6 +97,41 @@ describe('OrderJournal', () => {
     ]);
   });
 
+  test("a batch's digests are written once, on its attempt's line; its outcome has them, read back too", async () => {
+    const j = await openJournal(dir);
+    const digests = 'a1b2c3d4e5f60718'.repeat(3);
+    await j.recordAttempt({ key: 'k', external_id: 'run-1', body_hash: 'h', run_id: 'run', list: 'l', shipment_digests: digests });
+    expect(await j.recordCreated('run-1', 9)).toMatchObject({ state: 'created', run_id: 'run', shipment_digests: digests });
+    const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.shipment_digests)).toEqual([digests, undefined]);
+    expect(lines[1]).toMatchObject({ state: 'created', run_id: 'run', list: 'l' });
+    const again = await openJournal(dir);
+    expect(again.find({ externalId: 'run-1' })).toMatchObject({ state: 'created', order_id: 9, shipment_digests: digests });
+    expect(again.entriesOfRun('run')).toHaveLength(1);
+  });
+
+  test('a journal written before (the digests as an array, on both lines) reads the same', async () => {
+    const [one, two] = ['0123456789abcdef', 'fedcba9876543210'];
+    const entry = { key: 'k', external_id: 'run-1', body_hash: 'h', run_id: 'run', list: 'l', shipments: [one, two] };
+    const malformed = { ...entry, external_id: 'run-2', shipments: [one, 'fedcba98', '76543210'] };
+    await writeFile(
+      join(dir, JOURNAL_FILE),
+      [
+        { ...entry, state: 'pending', at: 'a' },
+        { ...entry, state: 'created', order_id: 9, at: 'b' },
+        { ...malformed, state: 'pending', at: 'c' },
+        { ...malformed, state: 'created', order_id: 10, at: 'd' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n') + '\n',
+    );
+    const j = await openJournal(dir);
+    expect(j.find({ externalId: 'run-1' })).toMatchObject({ state: 'created', order_id: 9, shipment_digests: one + two });
+    // pieces that are not digests each were never a record of what was sent, joined or not
+    expect(j.find({ externalId: 'run-2' })?.shipment_digests).toBeUndefined();
+    expect(j.find({ externalId: 'run-1' })).not.toHaveProperty('shipments');
+  });
+
   test('outcomes need a recorded attempt', async () => {
     const j = await openJournal(dir);
     await expect(j.recordCreated('nope', 1)).rejects.toThrow('no attempt recorded for external id nope');
