@@ -19,10 +19,10 @@ export function processInterrupts(): Interrupts {
   return signalInterrupts(ExitCode.interrupted);
 }
 
-/** The program of one run: the global flags and the command table (each verb loads lazily). */
-export function buildProgram(environment: RunEnvironment): MerchProgram {
+/** The program of one run: the global flags and the command table (each verb loads lazily); given the run's arguments, only the entry they name (register.ts). */
+export function buildProgram(environment: RunEnvironment, argv?: readonly string[]): MerchProgram {
   const program = new MerchProgram(environment);
-  registerCommands(program);
+  registerCommands(program, argv);
   return program;
 }
 
@@ -36,7 +36,7 @@ export async function main(argv: string[], given: RunEnvironment): Promise<numbe
   // secrets hidden (src/api/run-secrets.ts).
   const secrets = given.secrets ?? new RunSecrets();
   const environment = { ...given, secrets, io: { ...given.io, stdout: secrets.guard(given.io.stdout), stderr: secrets.guard(given.io.stderr) } };
-  const program = buildProgram(environment);
+  const program = buildProgram(environment, argv);
   const color = colorOn(argv.includes('--no-color'), environment.env, environment.io.stderrIsTTY);
   program.redErrors = color;
   try {

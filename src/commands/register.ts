@@ -44,14 +44,39 @@ const COMMANDS: (NounDefinition | CommandDefinition)[] = [
   helpCommand,
 ];
 
-/** Adds every command to the program; their implementations load when one runs. */
-export function registerCommands(program: MerchProgram): void {
-  for (const entry of COMMANDS) {
+/** The commands that read the whole table (every command's help, the completion script). */
+const READ_THE_TABLE: readonly (NounDefinition | CommandDefinition)[] = [helpCommand, completionCommand];
+
+/**
+ * Adds the commands to the program; their implementations load when one runs. Given the
+ * arguments, only the entry they name (`orders` of `merch orders create ...`) when they name
+ * one: building the whole table of ~60 commands cost ~4 ms of every run (bench/README.md,
+ * issue 32.3), and commander reads only the named one. Anything else (no command, an
+ * unknown one, a flag not known to the program) gets the whole table, as commander needs
+ * it for the top-level help and "did you mean".
+ */
+export function registerCommands(program: MerchProgram, argv?: readonly string[]): void {
+  const named = argv === undefined ? undefined : entryNamed(program, argv);
+  for (const entry of named === undefined || READ_THE_TABLE.includes(named) ? COMMANDS : [named]) {
     if ('commands' in entry) {
       const noun = program.command(entry.name).description(entry.description);
       for (const command of entry.commands) addCommand(noun, command, program);
     } else addCommand(program, entry, program);
   }
+}
+
+/** The entry of the table the arguments' first word names, past the program's own flags (and their values); undefined when that cannot be told. */
+function entryNamed(program: MerchProgram, argv: readonly string[]): NounDefinition | CommandDefinition | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') return COMMANDS.find((entry) => entry.name === arg);
+    if (arg.startsWith('--') && arg.includes('=')) continue;
+    const option = program.options.find((o) => o.long === arg || o.short === arg);
+    if (option === undefined) return undefined;
+    if (option.required || option.optional) i++;
+  }
+  return undefined;
 }
 
 /** One command from its definition (src/commands/define-command.ts). */
