@@ -34,9 +34,15 @@ export type Visit = (value: unknown) => boolean;
 export async function scanJsonl(file: string, visit: Visit): Promise<ScanResult> {
   const result: ScanResult = { validBytes: 0, tornBytes: 0, skippedLines: 0 };
   if (!(await exists(file))) return result;
-  let carry: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(file)) {
-    const buffer = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+  // The start of a line longer than the pieces read so far, in pieces: joined once its end
+  // comes (joined with every piece, a line of megabytes was copied again at each one).
+  let carried: Buffer[] = [];
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    if (chunk.indexOf(10) === -1) {
+      carried.push(chunk);
+      continue;
+    }
+    const buffer = carried.length > 0 ? Buffer.concat([...carried, chunk]) : chunk;
     let start = 0;
     for (let nl = buffer.indexOf(10); nl !== -1; nl = buffer.indexOf(10, start)) {
       const line = buffer.toString('utf8', start, nl);
@@ -44,9 +50,9 @@ export async function scanJsonl(file: string, visit: Visit): Promise<ScanResult>
       start = nl + 1;
     }
     result.validBytes += start;
-    carry = buffer.subarray(start);
+    carried = start < buffer.length ? [buffer.subarray(start)] : [];
   }
-  result.tornBytes = carry.length;
+  result.tornBytes = carried.reduce((bytes, piece) => bytes + piece.length, 0);
   return result;
 }
 
