@@ -49,13 +49,15 @@ export interface OrderRequest {
 /** What is wrong at one place of a body: a message, or the keys there that the interface does not have. */
 export type ShapeIssue = { path: FieldPath; message: string; unknownKeys?: undefined } | { path: FieldPath; message?: undefined; unknownKeys: string[] };
 
-export type ShapeResult = { ok: true; body: OrderRequest; issues: [] } | { ok: false; body?: undefined; issues: ShapeIssue[] };
+/** With issues, the body too when every issue is a place's unknown keys (which it leaves out). */
+export type ShapeResult = { ok: true; body: OrderRequest; issues: [] } | { ok: false; body?: OrderRequest; issues: ShapeIssue[] };
 
-/** The body's shape: the parsed body, or every issue found, in the schema's order of fields (an object's unknown keys after its fields). */
+/** The body's shape: the parsed body, and every issue found, in the schema's order of fields (an object's unknown keys after its fields). */
 export function readOrderRequest(input: unknown): ShapeResult {
   const r = new Reader();
   const body = orderRequest(r, input);
-  return r.issues.length === 0 ? { ok: true, body: body!, issues: [] } : { ok: false, issues: r.issues };
+  if (r.issues.length === 0) return { ok: true, body: body!, issues: [] };
+  return r.issues.every((issue) => issue.unknownKeys !== undefined) ? { ok: false, body: body!, issues: r.issues } : { ok: false, issues: r.issues };
 }
 
 const ORDER_KEYS = new Set(['external_id', 'payment_method_id', 'billing_address', 'line_items', 'shipping_orders']);

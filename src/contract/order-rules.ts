@@ -87,44 +87,13 @@ function parseShape(
   error: (path: FieldPath, message: string) => void,
   warn: (path: FieldPath, message: string) => void,
 ): OrderRequest | undefined {
-  const first = readOrderRequest(input);
-  if (first.ok) return first.body;
-  const unknownKeys: FieldPath[] = [];
-  let refused = false;
-  for (const issue of first.issues) {
+  const read = readOrderRequest(input);
+  for (const issue of read.issues) {
     if (issue.unknownKeys) {
-      for (const key of issue.unknownKeys) {
-        unknownKeys.push([...issue.path, key]);
-        warn([...issue.path, key], 'is not part of the interface: the service will ignore it');
-      }
-    } else {
-      refused = true;
-      error(issue.path, issue.message);
-    }
+      for (const key of issue.unknownKeys) warn([...issue.path, key], 'is not part of the interface: the service will ignore it');
+    } else error(issue.path, issue.message);
   }
-  if (refused) return undefined;
-  return readOrderRequest(withoutKeys(input, unknownKeys)).body;
-}
-
-/** A copy of `value` without the keys at `paths` (only the objects on those paths are copied). */
-function withoutKeys(value: unknown, paths: FieldPath[]): unknown {
-  const root = shallowCopy(value);
-  for (const path of paths) {
-    let node = root as Record<string | number, unknown>;
-    for (const part of path.slice(0, -1)) {
-      const child = shallowCopy(node[part]);
-      node[part] = child;
-      node = child as Record<string | number, unknown>;
-    }
-    delete node[path[path.length - 1]!];
-  }
-  return root;
-}
-
-function shallowCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return [...value];
-  if (isObject(value)) return { ...value };
-  return value;
+  return read.body;
 }
 
 function uniqueLineItems(lineItems: unknown[], error: (path: FieldPath, message: string) => void): Map<number, number> {
