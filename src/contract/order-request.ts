@@ -68,7 +68,8 @@ const SHIPPING_LINE_ITEM_KEYS = ['id', 'quantity'];
 const SHIPPING_LINE_ITEM_KEY_SET = new Set(SHIPPING_LINE_ITEM_KEYS);
 /** Each address field's place in the schema. */
 const ADDRESS_ORDER = new Map<string, number>(ADDRESS_FIELDS.map((field, i) => [field, i]));
-const NOT_BLANK = /\S/;
+/** Text that is not only whitespace (the rules warn of a blank recipient field with it too). */
+export const NOT_BLANK = /\S/;
 
 /** The issues found so far, and where the reading is (one path, extended and cut back as it goes: no path is made unless an issue needs it). */
 class Reader {

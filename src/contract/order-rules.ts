@@ -1,7 +1,7 @@
 import { USUAL_RECIPIENT_FIELDS } from './address.js';
 import { findOffered, matchValue, offeredAttributes } from './attributes.js';
 import { formatPath, type FieldPath } from './field-path.js';
-import { readOrderRequest, type OrderRequest } from './order-request.js';
+import { NOT_BLANK, readOrderRequest, type OrderRequest } from './order-request.js';
 
 /**
  * The rules of an order creation request (spec 4.4), judged the same way by the CLI before
@@ -78,8 +78,6 @@ export function checkOrderRequest(input: unknown, account: AccountData = {}): Ru
   });
   return { ok: true, body, errors: [], warnings };
 }
-
-const NOT_BLANK = /\S/;
 
 /** The shape's verdict: unknown keys are warnings, and are parsed out of the body. */
 function parseShape(
