@@ -53,44 +53,38 @@ const lazyChildProcessForCommander = () =>
     contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
   });
 
-// The API client uses only undici's Agent and Pool; undici's index loads every dispatcher,
-// fetch, WebSocket, the cache and the mocks (~1 MB bundled, ~15 ms to load on every API
-// call in npm run bench). src/api/dispatcher.ts, where the client's dispatchers are made,
-// gets Agent, Pool and their request() alone (not stream, pipeline, upgrade or connect),
-// and the proxy agent only when a run names a proxy (HTTPS_PROXY); other importers (the
-// webhook forwarder) still get the whole of undici.
+// Requests through a proxy are undici's EnvHttpProxyAgent's alone (direct ones go through
+// node:http); undici's index loads every dispatcher, fetch, WebSocket, the cache and the
+// mocks (~1 MB bundled, ~15 ms to load). src/api/proxy-transport.ts gets the proxy agent
+// with request() and connect() (a CONNECT tunnel is opened with it), not stream, pipeline
+// or upgrade.
 const SLIM_UNDICI = [
   "const Dispatcher = require('undici/lib/dispatcher/dispatcher');",
   "Dispatcher.prototype.request = require('undici/lib/api/api-request');",
-  "exports.Pool = require('undici/lib/dispatcher/pool');",
-  "exports.Agent = require('undici/lib/dispatcher/agent');",
-  // A CONNECT tunnel is opened with connect().
-  "Object.defineProperty(exports, 'EnvHttpProxyAgent', { enumerable: true, get: () => {",
-  "  Dispatcher.prototype.connect = require('undici/lib/api/api-connect');",
-  "  return require('undici/lib/dispatcher/env-http-proxy-agent');",
-  '} });',
+  "Dispatcher.prototype.connect = require('undici/lib/api/api-connect');",
+  "exports.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');",
 ].join('\n');
 
-/** What src/api/dispatcher.ts uses of undici: checked on undici itself before it is bundled. */
+/** What src/api/proxy-transport.ts uses of undici: checked on undici itself before it is bundled. */
 function checkSlimUndici() {
   const exports = {};
   new Function('require', 'exports', SLIM_UNDICI)(requireFromRoot, exports);
-  for (const [name, method] of [['Pool', 'request'], ['Pool', 'close'], ['Agent', 'request'], ['EnvHttpProxyAgent', 'request']]) {
+  for (const [name, method] of [['EnvHttpProxyAgent', 'request'], ['EnvHttpProxyAgent', 'close'], ['EnvHttpProxyAgent', 'connect']]) {
     if (typeof exports[name]?.prototype?.[method] !== 'function') {
       throw new Error(
-        `slim-undici-for-the-api-client: undici ${installedVersion('undici')} no longer gives ${name}.prototype.${method} through lib/dispatcher and lib/api; update the plugin in scripts/esbuild-plugins.mjs`,
+        `slim-undici-for-the-proxy: undici ${installedVersion('undici')} no longer gives ${name}.prototype.${method} through lib/dispatcher and lib/api; update the plugin in scripts/esbuild-plugins.mjs`,
       );
     }
   }
 }
 
-const slimUndiciForTheApiClient = () =>
+const slimUndiciForTheProxy = () =>
   standIn({
-    name: 'slim-undici-for-the-api-client',
+    name: 'slim-undici-for-the-proxy',
     pkg: 'undici',
-    what: "src/api/dispatcher.ts's `import 'undici'`",
+    what: "src/api/proxy-transport.ts's `import 'undici'`",
     specifier: /^undici$/,
-    importer: /[\\/]src[\\/]api[\\/]dispatcher\.ts$/,
+    importer: /[\\/]src[\\/]api[\\/]proxy-transport\.ts$/,
     contents: SLIM_UNDICI,
     resolveDir: new URL('.', ROOT).pathname,
     onStart: checkSlimUndici,
@@ -125,7 +119,7 @@ const englishOnlyZodLocales = () =>
 
 /** A fresh set of the plugins for one build (each counts its own replacements). */
 export function startUpPlugins() {
-  return [lazyChildProcessForCommander(), slimUndiciForTheApiClient(), lazyHttp2ClientForUndici(), englishOnlyZodLocales()];
+  return [lazyChildProcessForCommander(), slimUndiciForTheProxy(), lazyHttp2ClientForUndici(), englishOnlyZodLocales()];
 }
 
 /** Throws, naming the package and its version, when a plugin replaced nothing in a build. */

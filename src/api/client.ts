@@ -1,13 +1,12 @@
-import type { Dispatcher } from 'undici';
 import { isLoopbackHost } from '../lib/loopback.js';
-import { keepWebAssemblyOnTheBaselineCompiler } from '../lib/v8-flags.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { ApiError, connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
 import type { RunSecrets } from './run-secrets.js';
-import { newDispatcher, proxyFailure } from './dispatcher.js';
+import { newTransport, proxyFailure } from './connections.js';
+import type { Transport } from './transport.js';
 import { redirectOf } from './redirects.js';
 import type { Trace } from './trace.js';
 
@@ -73,8 +72,8 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** Told when a retry starts waiting (a terminal shows "retrying in 3 s (429)"); what it returns is called when the wait ends. */
   onRetry?: (notice: RetryNotice) => (() => void) | void;
-  /** Where requests go instead of undici's pool (and the proxy): the tests' in-memory service (test/support/memory-service.ts). */
-  transport?: Dispatcher;
+  /** Where requests go instead of the connections (and the proxy): the tests' in-memory service (test/support/memory-service.ts). */
+  transport?: Transport;
 }
 
 /** A retry about to wait: for how long, and why (the status, or what happened to the connection). */
@@ -88,7 +87,7 @@ const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** The one HTTP client: a keep-alive pool per origin (direct or through the proxy), auth headers, retries, errors. */
 export class ApiClient {
   readonly baseUrl: string;
-  private dispatcher: Dispatcher | undefined;
+  private connections: Transport | undefined;
   private get retryPolicy(): BackoffPolicy {
     return { initialMs: this.options.retryBaseMs ?? 100, maxMs: 5_000 };
   }
@@ -127,11 +126,10 @@ export class ApiClient {
       let status: number;
       let responseHeaders: ApiResponse<T>['headers'];
       let text: string;
-      // --timeout bounds the whole attempt (headers and body) with a precise timer; undici's
-      // own headersTimeout and bodyTimeout tick in half-seconds, so they are turned off.
+      // --timeout bounds the whole attempt (headers and body) with a precise timer.
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
-        const response = await this.transport().request({ origin: url.origin, method: request.method, path: url.pathname + url.search, headers, body, signal: deadline, headersTimeout: 0, bodyTimeout: 0 });
+        const response = await this.transport().request({ origin: url.origin, method: request.method, path: url.pathname + url.search, headers, body, signal: deadline });
         status = response.statusCode;
         responseHeaders = response.headers;
         text = await response.body.text();
@@ -212,9 +210,9 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    await dispatcher?.close();
+    const connections = this.connections;
+    this.connections = undefined;
+    await connections?.close();
   }
 
   /** Resolves a path or same-service absolute URL, adding query parameters. */
@@ -268,12 +266,9 @@ export class ApiClient {
     throw failureError(what, { type: 'malformed', status, detail: `${field}: ${issue?.message ?? 'invalid'}` }, { body: json });
   }
 
-  private transport(): Dispatcher {
-    if (!this.dispatcher) {
-      keepWebAssemblyOnTheBaselineCompiler();
-      this.dispatcher = this.options.transport ?? newDispatcher(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
-    }
-    return this.dispatcher;
+  private transport(): Transport {
+    this.connections ??= this.options.transport ?? newTransport(this.options.proxy, { connections: 16, keepAliveTimeout: 10_000 });
+    return this.connections;
   }
 }
 

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { newDispatcher, proxyFailure } from '../api/dispatcher.js';
+import { newTransport, proxyFailure } from '../api/connections.js';
 import { connectionFailure, describeCause, describeFailure, RequestTimeoutError } from '../api/errors.js';
 import { isLoopbackHost } from '../lib/loopback.js';
 import { VERSION } from '../version.js';
@@ -139,7 +139,7 @@ function requestOptions(app: OAuthApp): oauth.TokenEndpointRequestOptions {
 }
 
 /**
- * One request, direct or through the proxy (src/api/dispatcher.ts), as the Response
+ * One request, direct or through the proxy (src/api/connections.ts), as the Response
  * oauth4webapi reads. A token request is a one-off (the API has its own pool): no socket is
  * kept for a later request to find closed by the server.
  */
@@ -148,9 +148,9 @@ async function oneRequest(app: OAuthApp, url: URL, init: RequestInit): Promise<R
   new Headers(init.headers).forEach((value, name) => (headers[name] = value));
   headers.connection = 'close';
   const body = init.body === undefined || init.body === null ? undefined : String(init.body);
-  const dispatcher = newDispatcher(app.proxy);
+  const transport = newTransport(app.proxy);
   try {
-    const answer = await dispatcher.request({ origin: url.origin, path: url.pathname + url.search, method: (init.method ?? 'GET') as 'POST', headers, body, signal: init.signal ?? undefined });
+    const answer = await transport.request({ origin: url.origin, path: url.pathname + url.search, method: init.method ?? 'GET', headers, body, ...(init.signal ? { signal: init.signal } : {}) });
     const text = await answer.body.text();
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -158,7 +158,7 @@ async function oneRequest(app: OAuthApp, url: URL, init: RequestInit): Promise<R
     }
     return new Response([101, 204, 205, 304].includes(answer.statusCode) ? null : text, { status: answer.statusCode, headers: answerHeaders });
   } finally {
-    await dispatcher.close();
+    await transport.close();
   }
 }
 

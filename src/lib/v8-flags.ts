@@ -5,12 +5,13 @@ import { setFlagsFromString } from 'node:v8';
 // flag would print an error into the command's output: test/lib/v8-flags.test.ts checks
 // that the Node running the tests takes each silently (CI: Node 20, 22, 24 and 26).
 
-// undici parses HTTP with llhttp, compiled to WebAssembly. V8 recompiles llhttp's hot
-// functions with its optimizing compiler on a background thread, and Node waits for those
-// compiles before the process exits: ~200 ms after the output of every command that read an
-// answer, more than the whole request took (npm run bench, products list --json). V8's
-// baseline compiler alone (Liftoff) parses the answers of a command fast enough. The flag
-// applies to the WebAssembly compiled after it, so it is set before the first connection.
+// undici (merch's requests through a proxy) parses HTTP with llhttp, compiled to
+// WebAssembly. V8 recompiles llhttp's hot functions with its optimizing compiler on a
+// background thread, and Node waits for those compiles before the process exits: ~200 ms
+// after the output of every command that read an answer, more than the whole request took
+// (npm run bench, products list --json, when undici made every request). V8's baseline
+// compiler alone (Liftoff) parses the answers of a command fast enough. The flag applies to
+// the WebAssembly compiled after it, so it is set before the first connection.
 export const BASELINE_WASM_FLAGS = ['--liftoff-only'] as const;
 
 // A long run (a recipients list of 100,000 rows read, and as many shipping orders read back

@@ -1,5 +1,5 @@
-import { request, type Dispatcher } from 'undici';
-import { newDispatcher, proxyFailure } from '../api/dispatcher.js';
+import { newTransport, proxyFailure } from '../api/connections.js';
+import type { Transport } from '../api/transport.js';
 import { describeFailure } from '../api/errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
@@ -36,7 +36,7 @@ interface TargetQueue {
 export class Forwarder {
   private readonly queues = new Map<string, TargetQueue>();
   private readonly stop = new AbortController();
-  private readonly agent: Dispatcher;
+  private readonly agent: Transport;
   private readonly backoff: BackoffPolicy;
   private readonly timeoutMs: number;
   private closing: Promise<void> | undefined;
@@ -44,7 +44,7 @@ export class Forwarder {
   constructor(private readonly options: ForwarderOptions = {}) {
     this.backoff = { initialMs: 500, maxMs: 30_000, ...options.backoff };
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.agent = newDispatcher(options.proxy, { keepAliveTimeout: 4_000 });
+    this.agent = newTransport(options.proxy, { keepAliveTimeout: 4_000 });
   }
 
   /** Queues an event for each of the given targets. */
@@ -100,7 +100,7 @@ export class Forwarder {
   private async deliver(event: JournalEvent, target: string): Promise<boolean> {
     const signal = this.stop.signal;
     for (let attempt = 0; !signal.aborted; attempt++) {
-      const result = await postEvent(target, event, { timeoutMs: this.timeoutMs, signal, dispatcher: this.agent, proxy: this.options.proxy });
+      const result = await postEvent(target, event, { timeoutMs: this.timeoutMs, signal, transport: this.agent, proxy: this.options.proxy });
       if (result.ok) {
         // A marker that cannot be written (the journal failed) only means the event is
         // forwarded again after a restart: forwarding is at-least-once either way.
@@ -120,9 +120,9 @@ export class Forwarder {
 export interface PostOptions {
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Direct, or through the proxy (src/api/dispatcher.ts). */
-  dispatcher: Dispatcher;
-  /** The proxy the dispatcher goes through, to name its failures as every request does. */
+  /** Direct, or through the proxy (src/api/connections.ts). */
+  transport: Transport;
+  /** The proxy the transport goes through, to name its failures as every request does. */
   proxy?: ProxyEnvironment;
 }
 
@@ -134,7 +134,10 @@ export async function postEvent(
 ): Promise<PostResult> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await request(target, {
+    const url = new URL(target);
+    const response = await options.transport.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -144,9 +147,8 @@ export async function postEvent(
       },
       body: JSON.stringify({ hook: event.hook, data: event.data }),
       signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
-      dispatcher: options.dispatcher,
     });
-    await response.body.dump();
+    await response.body.text();
     const status = response.statusCode;
     return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, problem: `answered ${status}` };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { newDispatcher } from '../api/dispatcher.js';
+import { newTransport } from '../api/connections.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { postEvent } from './forwarder.js';
 import { scanJournal, type JournalEvent } from './event-journal.js';
@@ -46,14 +46,14 @@ export async function* replay(options: ReplayOptions): AsyncGenerator<ReplayResu
     throw new ReplayNotFoundError(`no event ${options.id} in ${options.file}`);
   }
 
-  const agent = newDispatcher(options.proxy);
+  const agent = newTransport(options.proxy);
   try {
     for (const event of events) {
       const targets = options.to !== undefined ? [options.to] : event.forward_to ?? [];
       const base = { id: event.id, event: event.event };
       if (targets.length === 0) yield { ...base, target: '', outcome: 'skipped', detail: 'never forwarded (pass --to URL)' };
       for (const target of targets) {
-        const result = await postEvent(target, event, { timeoutMs: options.timeoutMs ?? 10_000, dispatcher: agent, proxy: options.proxy });
+        const result = await postEvent(target, event, { timeoutMs: options.timeoutMs ?? 10_000, transport: agent, proxy: options.proxy });
         yield result.ok
           ? { ...base, target, outcome: 'sent', detail: `answered ${result.status}` }
           : { ...base, target, outcome: 'failed', detail: result.problem };

@@ -26,23 +26,33 @@ describe('the bundle and the packages its plugins reach into', () => {
     expect(packageJson.dependencies ?? {}).toEqual({});
   });
 
-  it("gives the API client undici's Pool alone: no fetch, WebSocket or mocks loaded with it", () => {
+  it('loads no undici with the API client: direct connections are node:http', () => {
     const clientChunk = distFiles().find((file) => modulesIn(file).includes('src/api/client.ts'));
     expect(clientChunk).toBeDefined();
     const loaded = staticClosure(clientChunk!).flatMap(modulesIn);
-    expect(loaded).toContain('node_modules/undici/lib/dispatcher/pool.js');
+    expect(loaded).toContain('src/api/direct-transport.ts');
+    expect(loaded.filter((m) => m.startsWith('node_modules/undici/') || m === 'src/api/proxy-transport.ts')).toEqual([]);
+  });
+
+  it("gives the proxy transport undici's EnvHttpProxyAgent alone: no fetch, WebSocket or mocks loaded with it", () => {
+    const proxyChunk = distFiles().find((file) => modulesIn(file).includes('src/api/proxy-transport.ts'));
+    expect(proxyChunk).toBeDefined();
+    const loaded = staticClosure(proxyChunk!).flatMap(modulesIn);
+    expect(loaded).toContain('node_modules/undici/lib/dispatcher/env-http-proxy-agent.js');
     expect(loaded).toContain('node_modules/undici/lib/api/api-request.js');
+    expect(loaded).toContain('node_modules/undici/lib/api/api-connect.js');
     // (lib/web/fetch/body.js comes along: the HTTP/1 client requires it lazily for form bodies)
     const wholeUndici = /undici\/(index\.js|lib\/web\/fetch\/index\.js|lib\/web\/websocket\/|lib\/mock\/|lib\/cache\/)/;
     expect(loaded.filter((m) => wholeUndici.test(m))).toEqual([]);
-    // the webhook forwarder still gets the whole of undici
-    expect(distFiles().flatMap(modulesIn)).toContain('node_modules/undici/index.js');
+    // nothing else imports undici: the whole of it is in no chunk
+    expect(distFiles().flatMap(modulesIn)).not.toContain('node_modules/undici/index.js');
   });
 
   it("loads undici's HTTP/2 client (and node:http2) only for an HTTP/2 connection", () => {
-    const clientChunk = distFiles().find((file) => modulesIn(file).includes('src/api/client.ts'))!;
-    expect(modulesIn(clientChunk)).toContain('node_modules/undici/lib/dispatcher/client-h2.js'); // bundled, loaded when called
-    const script = `await import(${JSON.stringify(join(DIST, clientChunk))}); process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => /http2/.test(m))));`;
+    const proxyChunk = distFiles().find((file) => modulesIn(file).includes('src/api/proxy-transport.ts'))!;
+    const closure = staticClosure(proxyChunk);
+    expect(closure.flatMap(modulesIn)).toContain('node_modules/undici/lib/dispatcher/client-h2.js'); // bundled, loaded when called
+    const script = `await import(${JSON.stringify(join(DIST, proxyChunk))}); process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => /http2/.test(m))));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Dispatcher } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
+import type { Transport, TransportRequest } from '../../src/api/transport.js';
 import { serviceAccount, serviceOrdersApi } from '../../src/commands/orders/service-ports.js';
 import type { AccountApi, OrdersApi } from '../../src/orders/create/ports.js';
 import { AccountLookups } from '../../src/orders/create/prepare.js';
@@ -137,23 +137,23 @@ class Connection {
   } as unknown as HttpBindings;
 }
 
-/** A connection cut by the other side, as undici reports it. */
-const dropped = () => Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+/** A connection cut by the other side, as Node's HTTP client reports it. */
+const dropped = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 
 /**
  * What the client sends requests through (it calls only `request` and `close`): the
  * sandbox's app, called in-process, behind the test's gateway and lost answers.
  */
-function inProcess(app: { fetch(request: Request, env: HttpBindings): Response | Promise<Response> }, service: { gateway: Gateway | undefined; lose(method: string, path: string): LostAnswer | undefined }): Dispatcher {
+function inProcess(app: { fetch(request: Request, env: HttpBindings): Response | Promise<Response> }, service: { gateway: Gateway | undefined; lose(method: string, path: string): LostAnswer | undefined }): Transport {
   const transport = {
-    async request(options: Dispatcher.RequestOptions) {
+    async request(options: TransportRequest) {
       const url = new URL(`${options.origin}${options.path}`);
       const reply = (status: number, text: string, headers: Record<string, string>) => ({ statusCode: status, headers, body: { text: async () => text } });
       const instead = service.gateway?.answer?.(options.method, url);
       if (instead) return reply(instead.status, JSON.stringify(instead.body), { 'content-type': 'application/json' });
       const lost = service.lose(options.method, url.pathname);
       const connection = new Connection();
-      const response = await app.fetch(new Request(url, { method: options.method, headers: options.headers as Record<string, string>, body: options.body as string | undefined }), connection.bindings);
+      const response = await app.fetch(new Request(url, { method: options.method, headers: options.headers, body: options.body }), connection.bindings);
       let text = await response.text();
       if (connection.cut || lost === 'dropped') throw dropped();
       if (lost !== undefined) return reply(lost, `<html><body><h1>${lost}</h1></body></html>`, { 'content-type': 'text/html' });
@@ -167,5 +167,5 @@ function inProcess(app: { fetch(request: Request, env: HttpBindings): Response |
     },
     async close() {},
   };
-  return transport as unknown as Dispatcher;
+  return transport;
 }

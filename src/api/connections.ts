@@ -1,27 +1,34 @@
-import { Agent, EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import { isLoopbackHost } from '../lib/loopback.js';
 import { anyProxy, type ProxyEnvironment, type ProxyVariable } from '../lib/proxy-environment.js';
+import { DirectTransport } from './direct-transport.js';
 import { RequestNotSent, type Failure } from './errors.js';
+import type { Transport, TransportOptions } from './transport.js';
 
-// The one place merch's HTTP dispatchers are made (the API client, the OAuth endpoints,
-// the webhook forwarder and replay): direct, or through the proxy the environment names
-// (src/lib/proxy-environment.ts) with undici's EnvHttpProxyAgent, which honours NO_PROXY.
+// The one place merch's HTTP transports are made (the API client, the OAuth endpoints, the
+// webhook forwarder and replay). Direct connections go through Node's own http and https
+// (src/api/direct-transport.ts); through the proxy the
+// environment names (src/lib/proxy-environment.ts) they go through undici's
+// EnvHttpProxyAgent (src/api/proxy-transport.ts, loaded only then), which honours NO_PROXY.
 // https goes through a CONNECT tunnel, plain http as a request for the absolute URL, as
 // curl does. Loopback (127.0.0.0/8, ::1, localhost) always goes direct: a sandbox, a
 // listener's targets and a local callback are never proxied.
 
-/** A dispatcher for any origin, through the proxy unless the origin is loopback or in NO_PROXY. */
-export function newDispatcher(proxy: ProxyEnvironment | undefined, options: Agent.Options = {}): Dispatcher {
-  if (!anyProxy(proxy)) return new Agent(options);
-  const httpProxy = proxyUrl(proxy.http);
-  const httpsProxy = proxyUrl(proxy.https);
-  return new Agent({
-    ...options,
-    factory: (origin, perOrigin) =>
-      isLoopbackHost(new URL(origin).hostname)
-        ? new Pool(origin, perOrigin)
-        : new EnvHttpProxyAgent({ ...(perOrigin as Agent.Options), httpProxy, httpsProxy, noProxy: proxy.noProxy, proxyTunnel: false }),
-  });
+/**
+ * A transport for any origin: direct, or through the proxy unless the origin is loopback or
+ * in NO_PROXY. A proxy variable that is not a proxy URL throws here, before any request.
+ */
+export function newTransport(proxy: ProxyEnvironment | undefined, options: TransportOptions = {}): Transport {
+  const direct = new DirectTransport(options);
+  if (!anyProxy(proxy)) return direct;
+  const proxies = { httpProxy: proxyUrl(proxy.http), httpsProxy: proxyUrl(proxy.https), noProxy: proxy.noProxy };
+  let proxied: Promise<Transport> | undefined;
+  const throughProxy = () => (proxied ??= import('./proxy-transport.js').then(({ ProxyTransport }) => new ProxyTransport(proxies, options)));
+  return {
+    request: (request) => (isLoopbackHost(new URL(request.origin).hostname) ? direct.request(request) : throughProxy().then((transport) => transport.request(request))),
+    close: async () => {
+      await Promise.all([direct.close(), proxied?.then((transport) => transport.close(), () => undefined)]);
+    },
+  };
 }
 
 /**

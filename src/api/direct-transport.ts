@@ -1,0 +1,87 @@
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { Transport, TransportOptions, TransportRequest, TransportResponse } from './transport.js';
+
+// Direct connections through Node's own HTTP client: node:http is part of what Node has
+// loaded anyway, where undici's client is ~0.5 MB of JavaScript and a WebAssembly parser to
+// compile on every run (~25 ms of CPU for a command's first requests; bench/README.md).
+// node:https (with tls) is loaded on the first https origin only.
+
+const UTF8 = new TextDecoder();
+
+/** Keep-alive connections per origin, as many at once as `connections`; each answer read whole. */
+export class DirectTransport implements Transport {
+  private readonly agents = new Map<'http:' | 'https:', Agent>();
+  private readonly underWay = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: TransportOptions) {}
+
+  request(request: TransportRequest): Promise<TransportResponse> {
+    const sent = this.send(request);
+    const settled = sent.then(({ read }) => read).catch(() => undefined);
+    this.underWay.add(settled);
+    void settled.finally(() => this.underWay.delete(settled));
+    return sent.then(({ response }) => response);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.underWay);
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  /** The answer, and when its body has been read whole (or failed). */
+  private send({ origin, method, path, headers, body, signal }: TransportRequest): Promise<{ response: TransportResponse; read: Promise<unknown> }> {
+    const url = new URL(origin);
+    const secure = url.protocol === 'https:';
+    const send = secure ? (process.getBuiltinModule('node:https') as typeof import('node:https')).request : httpRequest;
+    const lengthOf = body === undefined ? (['POST', 'PUT', 'PATCH'].includes(method) ? 0 : undefined) : Buffer.byteLength(body);
+    return new Promise((resolve, reject) => {
+      let outgoing: ClientRequest;
+      try {
+        outgoing = send({
+          protocol: url.protocol,
+          hostname: url.hostname.replace(/^\[|\]$/g, ''),
+          port: url.port,
+          method,
+          path,
+          headers: lengthOf === undefined ? headers : { ...headers, 'content-length': String(lengthOf) },
+          agent: this.agentFor(secure ? 'https:' : 'http:'),
+          signal,
+        });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      // Errors after the answer came (a connection cut mid-body) reach its body's reader.
+      outgoing.on('error', reject);
+      outgoing.on('response', (incoming) => {
+        const whole = bodyOf(incoming);
+        resolve({ response: { statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body: { text: () => whole.then((bytes) => UTF8.decode(bytes)) } }, read: whole });
+      });
+      outgoing.end(body);
+    });
+  }
+
+  private agentFor(protocol: 'http:' | 'https:'): Agent {
+    let agent = this.agents.get(protocol);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: this.options.connections ?? Infinity, timeout: this.options.keepAliveTimeout };
+      agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https') as typeof import('node:https')).Agent(options) : new Agent(options);
+      this.agents.set(protocol, agent);
+    }
+    return agent;
+  }
+}
+
+/** The answer's body, read from the moment it comes, so that an error on it is never unheard. */
+function bodyOf(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const whole = new Promise<Buffer>((resolve, reject) => {
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    incoming.on('error', reject);
+  });
+  // Read or not, a failed body is not an unhandled rejection; text() still rejects with it.
+  whole.catch(() => undefined);
+  return whole;
+}
