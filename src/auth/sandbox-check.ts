@@ -1,3 +1,4 @@
+import { DirectTransport } from '../api/direct-transport.js';
 import { connectionFailure, describeFailure, failureError, RequestTimeoutError } from '../api/errors.js';
 import type { Trace } from '../api/trace.js';
 import { DEFAULT_BASE_URL } from '../config/settings.js';
@@ -33,26 +34,22 @@ export async function isMerchSandbox(url: string, options: ProbeOptions): Promis
   return sandbox;
 }
 
-/** One GET with node:http (cheaper to load than fetch, which a probe alone would load). */
+/**
+ * One GET, direct: the sandbox's public credentials are the default only for a loopback
+ * URL, so only a loopback server is probed, and loopback is never proxied.
+ */
 async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOptions): Promise<boolean> {
   const url = `${origin}${PROBE_PATH}`;
   const headers = { accept: 'application/json' };
   const started = Date.now();
   trace?.request('GET', url, headers);
-  const { request } = origin.startsWith('https:') ? await import('node:https') : await import('node:http');
   const deadline = AbortSignal.timeout(timeoutMs);
+  const transport = new DirectTransport({});
   try {
-    const sandbox = await new Promise<{ status: number; marked: boolean }>((resolve, reject) => {
-      const sent = request(url, { headers, signal: deadline }, (response) => {
-        response.resume();
-        response.on('error', reject);
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, marked: response.headers[SANDBOX_HEADER.toLowerCase()] === '1' }));
-      });
-      sent.on('error', reject);
-      sent.end();
-    });
-    trace?.response('GET', url, sandbox.status, Date.now() - started, 1);
-    return sandbox.marked;
+    const answer = await transport.request({ origin, method: 'GET', path: PROBE_PATH, headers, signal: deadline });
+    await answer.body.text();
+    trace?.response('GET', url, answer.statusCode, Date.now() - started, 1);
+    return answer.headers[SANDBOX_HEADER.toLowerCase()] === '1';
   } catch (error) {
     const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(timeoutMs) : error, host);
     trace?.failure('GET', url, describeFailure(failure), Date.now() - started, 1);
@@ -61,5 +58,7 @@ async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOp
     // Any other failure is told what the CLI tells it (src/commands/hints.ts).
     const hint = failure.type === 'refused' ? `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\`` : undefined;
     throw failureError({ method: 'GET', path: PROBE_PATH }, failure, { hint });
+  } finally {
+    await transport.close();
   }
 }
