@@ -42,6 +42,8 @@ export interface RecipientsCsv {
   attributeColumns: string[];
   hasQuantity: boolean;
   hasProduct: boolean;
+  /** Whether the header's recipient columns come in the interface's order of address fields, so that every row's `recipient` has its keys in that order. */
+  recipientsInAddressOrder: boolean;
   rows: RecipientRow[];
 }
 
@@ -81,6 +83,7 @@ function parseCount(value: string, file: string, row: number, column: string): n
 export class RecipientColumns {
   readonly columns: string[];
   readonly attributeColumns: string[];
+  readonly recipientsInAddressOrder: boolean;
   readonly hasQuantity: boolean;
   readonly hasProduct: boolean;
 
@@ -105,6 +108,8 @@ export class RecipientColumns {
     }
     this.columns = columns;
     this.attributeColumns = columns.filter((c) => c !== '' && !RECIPIENT_SET.has(c) && c !== 'quantity' && c !== 'product');
+    const places = columns.filter((c) => RECIPIENT_SET.has(c)).map((c) => ADDRESS_FIELDS.indexOf(c as AddressField));
+    this.recipientsInAddressOrder = places.every((place, i) => i === 0 || place > places[i - 1]!);
     this.hasQuantity = seen.has('quantity');
     this.hasProduct = seen.has('product');
   }
@@ -153,8 +158,8 @@ export class RecipientColumns {
 
   /** These columns with these rows. */
   withRows(rows: RecipientRow[]): RecipientsCsv {
-    const { file, attributeColumns, hasQuantity, hasProduct } = this;
-    return { file, attributeColumns, hasQuantity, hasProduct, rows };
+    const { file, attributeColumns, hasQuantity, hasProduct, recipientsInAddressOrder } = this;
+    return { file, attributeColumns, hasQuantity, hasProduct, recipientsInAddressOrder, rows };
   }
 }
 

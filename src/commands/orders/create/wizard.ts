@@ -279,7 +279,7 @@ function quantityProblem(answer: string): string | undefined {
 /** Several typed recipients, as the CSV reader gives rows: one shipping order each. */
 function typedRecipients(recipients: Record<string, string>[]): RecipientsCsv {
   const rows: RecipientRow[] = recipients.map((recipient, i) => ({ row: i + 1, recipient, attributes: {} }));
-  return { file: 'recipient', attributeColumns: [], hasQuantity: false, hasProduct: false, rows };
+  return { file: 'recipient', attributeColumns: [], hasQuantity: false, hasProduct: false, recipientsInAddressOrder: false, rows };
 }
 
 /** The path of a recipients CSV, read and checked against the product when it is given. */
