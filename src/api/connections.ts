@@ -5,13 +5,14 @@ import { RequestNotSent, type Failure } from './errors.js';
 import type { Transport, TransportOptions } from './transport.js';
 
 // The one place merch's HTTP transports are made (the API client, the OAuth endpoints, the
-// webhook forwarder and replay). Direct connections go through Node's own http and https
-// (src/api/direct-transport.ts); through the proxy the
-// environment names (src/lib/proxy-environment.ts) they go through undici's
-// EnvHttpProxyAgent (src/api/proxy-transport.ts, loaded only then), which honours NO_PROXY.
-// https goes through a CONNECT tunnel, plain http as a request for the absolute URL, as
-// curl does. Loopback (127.0.0.0/8, ::1, localhost) always goes direct: a sandbox, a
-// listener's targets and a local callback are never proxied.
+// webhook forwarder and replay; the sandbox probe, which only goes to loopback, takes the
+// direct one). Direct connections go through Node's own http and https
+// (src/api/direct-transport.ts); through the proxy the environment names
+// (src/lib/proxy-environment.ts) they go through undici's EnvHttpProxyAgent
+// (src/api/proxy-transport.ts, loaded only then), which honours NO_PROXY. https goes through
+// a CONNECT tunnel, plain http as a request for the absolute URL, as curl does. Loopback
+// (127.0.0.0/8, ::1, localhost) always goes direct: a sandbox, a listener's targets and a
+// local callback are never proxied.
 
 /**
  * A transport for any origin: direct, or through the proxy unless the origin is loopback or

@@ -211,7 +211,7 @@ export class RequestTimeoutError extends Error {
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
 
-/** What happened to a connection, from the error Node or undici threw (`host`: host:port it went to). */
+/** What happened to a connection, from the error Node or undici (through a proxy) threw (`host`: host:port it went to). */
 export function connectionFailure(cause: unknown, host: string): Failure {
   if (cause instanceof RequestTimeoutError) return { type: 'no-answer', timeoutMs: cause.timeoutMs };
   const error = innermost(cause);
