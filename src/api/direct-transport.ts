@@ -1,10 +1,16 @@
-import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import type { Transport, TransportOptions, TransportRequest, TransportResponse } from './transport.js';
 
 // Direct connections through Node's own HTTP client: node:http comes with Node, its code
 // compiled ahead and its parser native, where undici's client is ~0.5 MB of JavaScript and a
 // WebAssembly parser to compile on every run (~25 ms of CPU for a command's first requests;
-// bench/README.md). node:https (with tls) is loaded on the first https origin only.
+// bench/README.md). node:http and node:https are taken from Node when first needed (https,
+// with tls, on the first https origin only), not by an ES import: on Node 22 and later, the
+// module namespace such an import builds of node:http loads node:http2 too.
+
+type Http = typeof import('node:http');
+type Https = typeof import('node:https');
+const builtin = <M>(name: string): M => process.getBuiltinModule(name) as M;
 
 const UTF8 = new TextDecoder();
 
@@ -33,7 +39,7 @@ export class DirectTransport implements Transport {
   private send({ origin, method, path, headers, body, signal }: TransportRequest): Promise<{ response: TransportResponse; read: Promise<unknown> }> {
     const url = new URL(origin);
     const secure = url.protocol === 'https:';
-    const send = secure ? (process.getBuiltinModule('node:https') as typeof import('node:https')).request : httpRequest;
+    const { request: send } = secure ? builtin<Https>('node:https') : builtin<Http>('node:http');
     const lengthOf = body === undefined ? (['POST', 'PUT', 'PATCH'].includes(method) ? 0 : undefined) : Buffer.byteLength(body);
     return new Promise((resolve, reject) => {
       let outgoing: ClientRequest;
@@ -66,7 +72,7 @@ export class DirectTransport implements Transport {
     let agent = this.agents.get(protocol);
     if (!agent) {
       const options = { keepAlive: true, maxSockets: this.options.connections ?? Infinity, timeout: this.options.keepAliveTimeout };
-      agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https') as typeof import('node:https')).Agent(options) : new Agent(options);
+      agent = protocol === 'https:' ? new (builtin<Https>('node:https').Agent)(options) : new (builtin<Http>('node:http').Agent)(options);
       this.agents.set(protocol, agent);
     }
     return agent;
