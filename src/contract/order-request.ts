@@ -80,7 +80,7 @@ export const NOT_BLANK = /\S/;
  * 32.3). The rules of order-rules.ts still go through each. test/orders/create/builder.test.ts
  * holds every list it marks to what this file reads of an unmarked copy.
  */
-const SHAPED_BY_CONSTRUCTION = new WeakSet<readonly ShippingOrder[]>();
+const SHAPED_BY_CONSTRUCTION = new WeakSet<object>();
 
 /** `shippingOrders`, marked as made in the shape this file reads (see above): for the builder only. */
 export function shapedByConstruction(shippingOrders: ShippingOrder[]): ShippingOrder[] {
@@ -150,7 +150,7 @@ function list<T>(r: Reader, key: string, value: unknown, empty: string, item: (r
     return [];
   }
   if (value.length === 0) r.fail(key, empty);
-  if (r.asTheyWere.has(value) || SHAPED_BY_CONSTRUCTION.has(value as ShippingOrder[])) return value as T[];
+  if (r.asTheyWere.has(value) || SHAPED_BY_CONSTRUCTION.has(value)) return value as T[];
   const issues = r.issues.length;
   r.path.push(key);
   let read: T[] | undefined = isPlainArray(value) ? undefined : [];

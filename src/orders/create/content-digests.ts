@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
 
+const HEX = /^[0-9a-f]*$/;
+
 /**
  * Digests of contents (a recipient row, a shipping order: order-content.ts's keys), kept
  * compact because a run may have 100,000 of each: 64 bits of a SHA-256 per key, in a typed
@@ -31,9 +33,14 @@ export class Digests {
     return this.words[2 * i]!.toString(16).padStart(8, '0') + this.words[2 * i + 1]!.toString(16).padStart(8, '0');
   }
 
+  /** Whether `text` is one digest as `hex` writes it. */
+  static isHex(text: unknown): text is string {
+    return typeof text === 'string' && text.length === 16 && HEX.test(text);
+  }
+
   /** Digests written by `hex`, one after another; undefined when `text` is not such a sequence. */
   static fromHex(text: string): Digests | undefined {
-    if (text.length % 16 !== 0 || !/^[0-9a-f]*$/.test(text)) return undefined;
+    if (text.length % 16 !== 0 || !HEX.test(text)) return undefined;
     const digests = new Digests();
     for (let at = 0; at < text.length; at += 16) digests.pushWords(Number.parseInt(text.slice(at, at + 8), 16), Number.parseInt(text.slice(at + 8, at + 16), 16));
     return digests;

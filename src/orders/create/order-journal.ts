@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { JsonlJournal } from '../../lib/jsonl-journal.js';
+import { Digests } from './content-digests.js';
 
 /**
  * The exactly-once journal of `merch orders create`.
@@ -126,11 +127,9 @@ function asWrittenNow(entry: JournalEntry & { shipments?: unknown }): JournalEnt
   const { shipments, ...rest } = entry;
   if (rest.shipment_digests !== undefined || !Array.isArray(shipments)) return rest;
   // An array with anything but a digest in it is no record of what was sent, as before.
-  if (!shipments.every((hex) => typeof hex === 'string' && DIGEST.test(hex))) return rest;
+  if (!shipments.every(Digests.isHex)) return rest;
   return { ...rest, shipment_digests: shipments.join('') };
 }
-
-const DIGEST = /^[0-9a-f]{16}$/;
 
 export class OrderJournal {
   /** Latest entry per external id, in order of first appearance. */
