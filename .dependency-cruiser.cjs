@@ -15,6 +15,10 @@
  *              api/field-errors.ts), which it reads to tell a refusal from a lost answer
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
  *   prompts    @inquirer/prompts is loaded by the terminal's prompter alone (commands ask ctx.prompter)
+ *   own codes  text is marked as merch's own terminal codes (src/output/own-codes.ts: written
+ *              as they are by the gate for text from outside, src/output/terminal-gate.ts) by
+ *              style.ts, the gate and the terminal's prompter alone: nothing else can let a
+ *              service's escape sequence reach a terminal
  *   no circles, type-only imports included: a circle of types is still two files that
  *              must change together. One exception: a command file (NAME.command.ts) loads its
  *              implementation by import(), and the implementation (or a module it loads) takes
@@ -90,6 +94,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/commands/terminal-prompter\\.ts$' },
       to: { path: 'node_modules/@inquirer/prompts/' },
+    },
+    {
+      name: 'own-codes-in-style',
+      comment:
+        "merch's own terminal codes are made in src/output/style.ts and read by the gate for text from outside (src/output/terminal-gate.ts); the terminal's prompter marks @inquirer/prompts' output with them. Nothing else marks text as merch's own: print through ctx.io, style with style.ts.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(output/(own-codes|style|terminal-gate)\\.ts|commands/terminal-prompter\\.ts)$' },
+      to: { path: '^src/output/own-codes\\.ts$' },
     },
     // no-circular, in three rules: a circle through no command file; a command file's
     // import in a circle that is not its lazy import(); an import of a command file in a

@@ -139,6 +139,7 @@ const benchmarks = {
       }),
     ];
   },
+  csv: async () => (await import('./csv-field.mjs')).run({ quick }),
   'sandbox-rps': async () => (await import('./sandbox-rps.mjs')).run({ quick }),
   'sandbox-data': async () => (await import('./sandbox-data.mjs')).run({ quick }),
   install: async () => (await import('./install.mjs')).run({ quick }),

@@ -11,6 +11,7 @@ import { redactUrlCredentials } from './output/redact-url.js';
 import { errorText, shown } from './output/error-text.js';
 import { red } from './output/style.js';
 import { stderrText } from './output/wrap-text.js';
+import { gate } from './output/terminal-gate.js';
 
 export { processStreams } from './output/io.js';
 
@@ -33,9 +34,12 @@ export function buildProgram(environment: RunEnvironment, argv?: readonly string
  */
 export async function main(argv: string[], given: RunEnvironment): Promise<number> {
   // Every byte of stdout and stderr, from any part of the run, goes out with the run's
-  // secrets hidden (src/api/run-secrets.ts).
+  // secrets hidden (src/api/run-secrets.ts), and through the one gate for text from
+  // outside: what a terminal would act on made visible, merch's own codes written as they
+  // are (src/output/terminal-gate.ts). Nothing of the run gets the streams but these.
   const secrets = given.secrets ?? new RunSecrets();
-  const environment = { ...given, secrets, io: { ...given.io, stdout: secrets.guard(given.io.stdout), stderr: secrets.guard(given.io.stderr) } };
+  const io = { ...given.io, stdout: secrets.guard(gate(given.io.stdout)), stderr: secrets.guard(gate(given.io.stderr)) };
+  const environment = { ...given, secrets, io };
   const program = buildProgram(environment, argv);
   const color = colorOn(argv.includes('--no-color'), environment.env, environment.io.stderrIsTTY);
   program.redErrors = color;
@@ -46,7 +50,6 @@ export async function main(argv: string[], given: RunEnvironment): Promise<numbe
     // The exit codes of the layers' own errors (api/, auth/, config/) are chosen here, at the
     // edge; that table is loaded only when something failed.
     const reported = error instanceof CliError || error instanceof CommanderError ? error : (await import('./commands/exit-codes.js')).asCliError(error);
-    const { io } = environment;
     return report(reported, argv.includes('--verbose'), { write: (text) => io.stderr.write(stderrText(io, text)) }, color);
   }
 }

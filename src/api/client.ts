@@ -1,17 +1,19 @@
 import { isLoopbackHost } from '../lib/loopback.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
-import { ApiError, connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, type Failure } from './errors.js';
+import { parseExact, stringifyExact } from '../lib/exact-json.js';
+import { ApiError, connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, ReusedConnectionLost, type Failure } from './errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
 import type { RunSecrets } from './run-secrets.js';
 import { newTransport, proxyFailure } from './connections.js';
 import type { Transport } from './transport.js';
 import { redirectOf } from './redirects.js';
+import { refusesTheToken } from './not-authenticated.js';
 import type { Trace } from './trace.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | undefined | null;
+export type QueryValue = string | number | bigint | boolean | undefined | null;
 
 export interface RequestOptions<T> {
   method: HttpMethod;
@@ -50,7 +52,7 @@ export interface ApiResponse<T> {
 export interface TokenProvider {
   /** The token to send now; throws (an AuthError) when there is none to send. */
   current(): Promise<string>;
-  /** After a 401 to `rejected`: a new token to retry with once, or undefined (no retry). */
+  /** After the service refused `rejected` (a 401, or DRF's 403 of the same: src/api/not-authenticated.ts): a new token to retry with once, or undefined (no retry). */
   renewAfterRejection(rejected: string): Promise<string | undefined>;
   /** There is no token at all: why (`not logged in`), said before any other check of the request. */
   readonly missing?: Error;
@@ -107,7 +109,8 @@ export class ApiClient {
     const headers = this.headersFor(url, request);
     let token = request.auth === false ? undefined : await this.currentToken({ method: request.method, path: url.pathname + url.search });
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    // An id read beyond 2^53 (a BigInt) goes back as the digits it came as (lib/exact-json.ts).
+    const body = request.body === undefined ? undefined : stringifyExact(request.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     this.options.secrets?.add(token);
     this.options.secrets?.add(headers['x-api-key']);
@@ -116,8 +119,10 @@ export class ApiClient {
     const what = { method: request.method, path: url.pathname + url.search };
     /** An earlier attempt may have been done by the server, its answer lost (a dropped connection, a 5xx). */
     let ambiguous = false;
-    /** A 401 to a renewable token gets one renewal and one more try (not counted as a retry). */
+    /** A refused renewable token (not-authenticated.ts) gets one renewal and one more try (not counted as a retry). */
     let renewed = false;
+    /** After a kept connection was cut under this request: every attempt on a new connection (api/errors.ts, ReusedConnectionLost). */
+    let fresh = false;
     let redirects = 0;
 
     for (let attempt = 1; ; attempt++) {
@@ -129,7 +134,7 @@ export class ApiClient {
       // --timeout bounds the whole attempt (headers and body) with a precise timer.
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
-        const response = await this.transport().request({ origin: url.origin, method: request.method, path: url.pathname + url.search, headers, body, signal: deadline });
+        const response = await this.transport().request({ origin: url.origin, method: request.method, path: url.pathname + url.search, headers, body, signal: deadline, fresh });
         status = response.statusCode;
         responseHeaders = response.headers;
         text = await response.body.text();
@@ -139,6 +144,12 @@ export class ApiClient {
           : proxyFailure(thrown, url, this.options.proxy) ?? connectionFailure(thrown, url.host);
         this.options.trace?.failure(request.method, url.href, describeFailure(failure), Date.now() - started, attempt);
         if (!nothingSent(failure)) ambiguous = true;
+        // A kept connection cut under a read (the server closed it while idle): sent again at once on a new one, not counted as a retry.
+        if (thrown instanceof ReusedConnectionLost && retry && !fresh) {
+          fresh = true;
+          attempt--;
+          continue;
+        }
         if (attempt < maxAttempts && !notWorthRetrying(failure, url)) {
           await this.waitToRetry(backoffDelay(attempt, this.retryPolicy), describeFailure(failure));
           continue;
@@ -146,7 +157,7 @@ export class ApiClient {
         throw failureError(what, failure, { attempts: attempt, afterAmbiguousAttempt: ambiguous });
       }
       this.options.trace?.response(request.method, url.href, status, Date.now() - started, attempt);
-      if (status === 401 && token !== undefined && !renewed && typeof this.options.token === 'object') {
+      if (refusesTheToken(status, text) && token !== undefined && !renewed && typeof this.options.token === 'object') {
         renewed = true;
         const next = await this.options.token.renewAfterRejection(token);
         if (next !== undefined) {
@@ -246,7 +257,8 @@ export class ApiClient {
         throw new RequestNotSent(`refusing to send the token over plain http to ${url.host}`, 'token-over-http');
       }
     }
-    if (this.options.accountId) headers['sc-account-id'] = this.options.accountId;
+    // The account is the service's: never sent to another origin (the design tool).
+    if (this.options.accountId && url.origin === new URL(this.baseUrl).origin) headers['sc-account-id'] = this.options.accountId;
     return headers;
   }
 
@@ -254,7 +266,8 @@ export class ApiClient {
     if (text.trim() === '') return undefined as T;
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // Ids beyond 2^53 (a Django BigAutoField's) read exactly, as BigInts (lib/exact-json.ts).
+      json = parseExact(text);
     } catch {
       throw failureError(what, notJsonFailure(status, text), { body: text });
     }

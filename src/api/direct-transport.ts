@@ -1,4 +1,5 @@
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
+import { ReusedConnectionLost } from './errors.js';
 import type { Transport, TransportOptions, TransportRequest, TransportResponse } from './transport.js';
 
 // Direct connections through Node's own HTTP client: node:http comes with Node, its code
@@ -14,9 +15,17 @@ const builtin = <M>(name: string): M => process.getBuiltinModule(name) as M;
 
 const UTF8 = new TextDecoder();
 
-/** Keep-alive connections per origin, as many at once as `connections`; each answer read whole. */
+/**
+ * Keep-alive connections per origin, as many at once as `connections`; each answer read whole.
+ * A kept connection cut as a request went out on it (`reusedSocket`: the server closed it
+ * while idle) rejects with ReusedConnectionLost, and the origin's other idle connections are
+ * closed (as stale, most likely); from then on the origin's POSTs, which are never sent
+ * twice, go on new connections of their own.
+ */
 export class DirectTransport implements Transport {
   private readonly agents = new Map<'http:' | 'https:', Agent>();
+  /** Origins that cut a kept connection as a request went out on it. */
+  private readonly dropsKeptConnections = new Set<string>();
   private readonly underWay = new Set<Promise<unknown>>();
 
   constructor(private readonly options: TransportOptions) {}
@@ -36,9 +45,10 @@ export class DirectTransport implements Transport {
   }
 
   /** The answer, and when its body has been read whole (or failed). */
-  private send({ origin, method, path, headers, body, signal }: TransportRequest): Promise<{ response: TransportResponse; read: Promise<unknown> }> {
+  private send({ origin, method, path, headers, body, signal, fresh }: TransportRequest): Promise<{ response: TransportResponse; read: Promise<unknown> }> {
     const url = new URL(origin);
     const secure = url.protocol === 'https:';
+    const ownConnection = fresh === true || (method === 'POST' && this.dropsKeptConnections.has(url.origin));
     const { request: send } = secure ? builtin<Https>('node:https') : builtin<Http>('node:http');
     const lengthOf = body === undefined ? (['POST', 'PUT', 'PATCH'].includes(method) ? 0 : undefined) : Buffer.byteLength(body);
     return new Promise((resolve, reject) => {
@@ -51,7 +61,8 @@ export class DirectTransport implements Transport {
           method,
           path,
           headers: lengthOf === undefined ? headers : { ...headers, 'content-length': String(lengthOf) },
-          agent: this.agentFor(secure ? 'https:' : 'http:'),
+          // false: a connection of its own, closed after the answer.
+          agent: ownConnection ? false : this.agentFor(secure ? 'https:' : 'http:'),
           signal,
         });
       } catch (error) {
@@ -59,13 +70,27 @@ export class DirectTransport implements Transport {
         return;
       }
       // Errors after the answer came (a connection cut mid-body) reach its body's reader.
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: Error & { code?: unknown }) => {
+        if (!outgoing.reusedSocket || (error.code !== 'ECONNRESET' && error.code !== 'EPIPE')) return reject(error);
+        this.dropsKeptConnections.add(url.origin);
+        this.closeIdle(url, secure);
+        reject(new ReusedConnectionLost(error));
+      });
       outgoing.on('response', (incoming) => {
         const whole = bodyOf(incoming);
         resolve({ response: { statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body: { text: () => whole.then((bytes) => UTF8.decode(bytes)) } }, read: whole });
       });
       outgoing.end(body);
     });
+  }
+
+  /** Closes the idle kept connections to `url`'s origin (the agent names its pools `host:port:...`). */
+  private closeIdle(url: URL, secure: boolean): void {
+    const agent = this.agents.get(secure ? 'https:' : 'http:');
+    const pool = `${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || (secure ? 443 : 80)}:`;
+    for (const [name, sockets] of Object.entries(agent?.freeSockets ?? {})) {
+      if (name.startsWith(pool)) for (const socket of sockets ?? []) socket.destroy();
+    }
   }
 
   private agentFor(protocol: 'http:' | 'https:'): Agent {

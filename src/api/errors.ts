@@ -1,4 +1,5 @@
 import { fieldErrorsOf, formatFieldError } from './field-errors.js';
+import { parseExact, stringifyExact } from '../lib/exact-json.js';
 
 /**
  * The one vocabulary of failures. Every request that fails, in every command, the order
@@ -209,11 +210,26 @@ export class RequestTimeoutError extends Error {
   }
 }
 
+/**
+ * A kept-alive connection that had served a request before was cut as this request went out
+ * on it (node:http's `reusedSocket`): most likely the server closed it while it lay idle, and
+ * the request went unread, though that cannot be known. A connection closed ('closed'): a
+ * read is sent again at once on a new connection (src/api/client.ts); a POST is not, and
+ * what it did is looked up (src/orders/create/exactly-once.ts), on a new connection too.
+ */
+export class ReusedConnectionLost extends Error {
+  override name = 'ReusedConnectionLost';
+  constructor(cause: unknown) {
+    super(`a kept-alive connection was cut: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/;
 
 /** What happened to a connection, from the error Node or undici (through a proxy) threw (`host`: host:port it went to). */
 export function connectionFailure(cause: unknown, host: string): Failure {
   if (cause instanceof RequestTimeoutError) return { type: 'no-answer', timeoutMs: cause.timeoutMs };
+  if (cause instanceof ReusedConnectionLost) return { type: 'closed' };
   const error = innermost(cause);
   const code = (error as { code?: unknown } | undefined)?.code;
   if (code === 'ECONNREFUSED') return { type: 'refused', host };
@@ -312,7 +328,7 @@ function parseJson(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[') && !trimmed.startsWith('"')) return undefined;
   try {
-    return JSON.parse(trimmed);
+    return parseExact(trimmed);
   } catch {
     return undefined;
   }
@@ -320,7 +336,7 @@ function parseJson(text: string): unknown {
 
 function jsonMessage(body: unknown): string {
   if (typeof body === 'string') return oneLine(body);
-  if (Array.isArray(body)) return oneLine(body.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('; '));
+  if (Array.isArray(body)) return oneLine(body.map((item) => (typeof item === 'string' ? item : stringifyExact(item))).join('; '));
   if (body === null || typeof body !== 'object') return '';
   const record = body as Record<string, unknown>;
   for (const key of ['detail', 'message', 'error', 'error_description']) {

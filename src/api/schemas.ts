@@ -1,4 +1,4 @@
-import { array, boolean, looseObject, number, record, string, union, unknown, type Infer } from '../lib/shapes.js';
+import { array, bigint, boolean, looseObject, number, record, string, union, unknown, type Infer } from '../lib/shapes.js';
 
 // Lenient schemas of the service's records: the fields the CLI reads are typed, unknown
 // fields pass through untouched, and nested values are nullable where the spec says so.
@@ -14,12 +14,16 @@ export const moneySchema = looseObject({
 /** A count a service may give as a number or a numeric string. */
 const quantitySchema = union([number(), string()]);
 
+/**
+ * An id as the service writes it: an integer, a BigInt when it is beyond 2^53 (a Django
+ * BigAutoField's, read exactly by lib/exact-json.ts), or a string.
+ */
+const idSchema = union([union([number(), bigint()]), string()]);
+
 export const namedRefSchema = looseObject({
-  id: union([number(), string()]).nullish(),
+  id: idSchema.nullish(),
   name: string().nullish(),
 });
-
-const idSchema = union([number(), string()]);
 
 export const supplierProductSchema = looseObject({
   id: idSchema,

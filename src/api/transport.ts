@@ -13,6 +13,12 @@ export interface TransportRequest {
   body?: string;
   /** Aborts the request, and the reading of its answer. */
   signal?: AbortSignal;
+  /**
+   * On a new connection of its own, closed after the answer, never one kept from an earlier
+   * request (a read sent again after a kept connection was cut: api/errors.ts,
+   * ReusedConnectionLost). Direct connections only: through a proxy, undici's pool decides.
+   */
+  fresh?: boolean;
 }
 
 /** An answer: its status and headers as they came, its body read once. */

@@ -42,6 +42,8 @@ export async function completeLogin(
     }),
     user: me.user,
     account: me.account,
+    // The token, refresh token and client secret belong to this origin (src/config/origin-binding.ts).
+    origin: new URL(settings.baseUrl).origin,
   };
   const stored = await updateProfile(
     settings.configDir,

@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { WRITE_NO_FOLLOW } from '../lib/safe-files.js';
 import { join } from 'node:path';
 import { makeDirectories } from '../lib/make-directories.js';
 
@@ -35,7 +36,13 @@ export function rememberSandbox(configDir: string, origin: string, isSandbox: bo
   const next = `${file}.${process.pid}.tmp`;
   try {
     makeDirectories(configDir);
-    writeFileSync(next, `${JSON.stringify(probes)}\n`, { mode: 0o600 });
+    // Not through a symbolic link put at that name (src/lib/safe-files.ts).
+    const fd = openSync(next, WRITE_NO_FOLLOW, 0o600);
+    try {
+      writeFileSync(fd, `${JSON.stringify(probes)}\n`);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(next, file);
   } catch {
     rmSync(next, { force: true });

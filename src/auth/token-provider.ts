@@ -4,6 +4,7 @@ import type { Settings } from '../config/settings.js';
 import { moveSecretsToKeyring, type Session } from '../config/store.js';
 import { AuthError } from './errors.js';
 import { expiresWithin } from './oauth-app.js';
+import { notSignedInAt } from './not-signed-in.js';
 import { isMerchSandbox } from './sandbox-check.js';
 
 /** A token that expires within this margin is refreshed before a request. */
@@ -38,7 +39,8 @@ function providerOf(settings: Settings, trace?: Trace): TokenProvider {
   return { current: async () => token, renewAfterRejection: async () => undefined };
 }
 
-export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile'>, why?: string): AuthError {
+export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile' | 'signedInElsewhere'>, why?: string): AuthError {
+  if (settings.signedInElsewhere !== undefined) return notSignedInAt(settings, settings.signedInElsewhere);
   return new AuthError(
     'not logged in: run merch login',
     'not-signed-in',

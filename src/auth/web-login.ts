@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { calculatePKCECodeChallenge, generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
 import { startLoopbackServer, type Answer, type Page } from '../lib/loopback-server.js';
 import { AuthError } from './errors.js';
@@ -11,9 +12,15 @@ export interface WebLoginOptions {
   waitMs: number;
   /** Tells the user one line (the URL to open, an ignored callback). */
   tell(line: string): void;
-  /** Opens the authorize URL in a browser; absent, the URL is only shown (--no-browser). */
+  /**
+   * Opens a URL in a browser: the start URL of the loopback server, which redirects to the
+   * authorize URL once; absent, the authorize URL is only shown (--no-browser).
+   */
   openBrowser?: (url: string) => Promise<unknown>;
 }
+
+/** The path of the loopback server that sends the browser on to the authorize URL, once. */
+export const START_PATH = '/start';
 
 const SIGNED_IN: Page = { status: 200, title: 'Signed in', text: 'merch received the sign-in. Return to your terminal.' };
 const NOT_OURS: Page = {
@@ -24,18 +31,43 @@ const NOT_OURS: Page = {
 
 /**
  * The authorization code flow with PKCE (S256) and a state check: tells the authorize URL
- * (one line), opens it, receives the code on the loopback callback and exchanges it. A
- * callback with another state is none of this login's: its browser gets an error page,
+ * (one line), opens the browser, receives the code on the loopback callback and exchanges
+ * it. A callback with another state is none of this login's: its browser gets an error page,
  * and the login waits on for its own. A denial or the end of `waitMs` ends with an error,
  * nothing exchanged.
+ *
+ * The browser's command line is readable by every local user (/proc/PID/cmdline), so the
+ * browser is not given the authorize URL (its state and code challenge would let another
+ * user sign this merch in to their own account): it is given `START_PATH?k=NONCE` on the
+ * loopback server, which answers the first request with a redirect to the authorize URL.
+ * A second request with the nonce means that someone else has it too: the login ends at
+ * once, nothing stored, whichever of the two came first (docs/sign-in.md).
  */
 export async function authorizeInBrowser(app: OAuthApp & { authorizeUrl: string }, options: WebLoginOptions): Promise<Tokens> {
   const verifier = generateRandomCodeVerifier();
   const state = generateRandomState();
+  const nonce = randomBytes(12).toString('base64url');
+  let authorizeUrl: string | undefined;
+  let started = false;
+  let stopSignIn!: (error: AuthError) => void;
+  const linkReused = new Promise<never>((_, reject) => (stopSignIn = reject));
+  linkReused.catch(() => undefined); // raced below; settled perhaps before
+  const start = (url: URL): Page => {
+    if (url.searchParams.get('k') !== nonce || authorizeUrl === undefined) return { status: 404, title: 'Not found', text: 'This is not the sign-in link of the merch login that is waiting.' };
+    if (started) {
+      options.tell('warning: the sign-in link was opened a second time: another program on this machine may have read it from the browser\'s command line');
+      stopSignIn(new AuthError('the sign-in link was opened twice, so another program may have it: this sign-in is stopped, nothing stored', 'refused', 'run merch login --web again'));
+      return { status: 410, title: 'Sign-in link already used', text: 'This sign-in link was already used once, so merch stopped this sign-in and stored nothing. Run merch login --web again.' };
+    }
+    started = true;
+    return { status: 302, title: 'Signing in', text: 'Continue to the sign-in page.', location: authorizeUrl };
+  };
   const server = await startLoopbackServer<URLSearchParams>({
     port: options.callbackPort,
-    notTheReturn: (method, url) =>
-      method === 'GET' && url.pathname === '/callback' ? undefined : { status: 404, title: 'Not found', text: 'This is the sign-in callback of merch login.' },
+    notTheReturn: (method, url) => {
+      if (method === 'GET' && url.pathname === START_PATH) return start(url);
+      return method === 'GET' && url.pathname === '/callback' ? undefined : { status: 404, title: 'Not found', text: 'This is the sign-in callback of merch login.' };
+    },
     alreadyReceived: 'merch has already received a sign-in. Return to your terminal.',
     handle(url): Answer<URLSearchParams> {
       // A response to a request this login did not make is nobody's, whatever it says.
@@ -60,11 +92,13 @@ export async function authorizeInBrowser(app: OAuthApp & { authorizeUrl: string 
     url.searchParams.set('state', state);
     url.searchParams.set('code_challenge', await calculatePKCECodeChallenge(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
+    authorizeUrl = url.href;
     options.tell(`Open this URL in a browser to sign in: ${url.href}`);
-    await options.openBrowser?.(url.href);
+    // The browser's argv holds a one-time link to this server, not the state or the challenge.
+    await options.openBrowser?.(`${server.origin}${START_PATH}?k=${nonce}`);
 
-    const callback = await within(server.result, options.waitMs, redirectUri);
-    return await authorizationCodeGrant(app, callback, redirectUri, verifier);
+    const callback = await within(Promise.race([server.result, linkReused]), options.waitMs, redirectUri);
+    return await Promise.race([authorizationCodeGrant(app, callback, redirectUri, verifier), linkReused]);
   } finally {
     await server.close();
   }

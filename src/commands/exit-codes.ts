@@ -54,6 +54,8 @@ const CONFIG: Record<ConfigFailure, ExitCodeValue> = {
   'not-a-url': ExitCode.usage,
   'unreadable-file': ExitCode.usage,
   'no-design-tool-key': ExitCode.usage,
+  // Not signed in at that design tool, as a token for another origin is (AUTH's not-signed-in).
+  'key-for-other-origin': ExitCode.auth,
   insecure: ExitCode.usage,
   keyring: ExitCode.failed,
 };

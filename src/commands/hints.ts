@@ -1,4 +1,5 @@
 import { ApiError, RequestNotSent, seconds, type Failure, type NotSentReason, type RequestLine } from '../api/errors.js';
+import { refusesTheToken } from '../api/not-authenticated.js';
 import { BASE_URL, originOf, type Settings } from '../config/settings.js';
 
 /**
@@ -9,8 +10,11 @@ import { BASE_URL, originOf, type Settings } from '../config/settings.js';
  * probe) gives its own hint, and that one is kept.
  */
 
-/** Where the run's service is and where that address came from: what a connection that failed is told. */
-export type ServiceSettings = Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'profile'>;
+/**
+ * Where the run's service is and where that address came from: what a connection that failed
+ * is told; and, when known, where the token came from: what a refused token is told.
+ */
+export type ServiceSettings = Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'profile'> & Partial<Pick<Settings, 'tokenSource'>>;
 
 /**
  * The hint of an error of api/, auth/ or config/: its own, else the one of what happened.
@@ -19,8 +23,23 @@ export type ServiceSettings = Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'prof
 export function hintOf(error: Error & { hint?: string }, service?: ServiceSettings): string | undefined {
   if (error.hint !== undefined) return error.hint;
   if (error instanceof RequestNotSent) return NOT_SENT[error.reason];
-  if (error instanceof ApiError && error.failure) return (service && connectionHint(error.failure, service)) ?? hintOfFailure(error.failure, error.request);
+  if (error instanceof ApiError && error.failure) {
+    if (error.failure.type === 'status' && refusesTheToken(error.failure.status, error.body)) return notSignedInHint(service);
+    return (service && connectionHint(error.failure, service)) ?? hintOfFailure(error.failure, error.request);
+  }
   return undefined;
+}
+
+/**
+ * The service did not take the token (a 401, or DRF's 403 of the same:
+ * src/api/not-authenticated.ts), after the one refresh a signed-in profile gets: sign in.
+ * MERCH_TOKEN's token is never refreshed: it is the variable's to replace.
+ */
+function notSignedInHint(service?: ServiceSettings): string {
+  if (service?.tokenSource === 'env') {
+    return 'the service refused the token in MERCH_TOKEN (expired or revoked?), which merch cannot refresh: set a fresh one, or unset MERCH_TOKEN and sign in: merch login';
+  }
+  return 'not signed in: the service refused the token (expired or revoked?): sign in again: merch login (merch auth status shows the sign-in)';
 }
 
 const NOT_SENT: Partial<Record<NotSentReason, string>> = {
@@ -68,7 +87,8 @@ function hintOfFailure(failure: Failure, request?: RequestLine): string | undefi
 
 function hintOfStatus(failure: Extract<Failure, { type: 'status' }>, request?: RequestLine): string | undefined {
   const { status } = failure;
-  if (status === 401) return 'check the token: merch auth status, or merch login';
+  if (status === 401) return notSignedInHint();
+  // Not a refused token (that is the hint above): a refusal of what this sign-in may do.
   if (status === 403) return 'the token is not allowed to do this (check --account-id)';
   if (status === 404) return notFoundHint(request);
   if (status === 405) return `the service does not take ${request?.method ?? 'this method'} there: check that the base URL is the service's API`;

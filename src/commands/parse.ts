@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { DurationError, parseDuration, type DurationRule } from '../lib/duration.js';
 import { parseSince, SinceError } from '../lib/since.js';
+import { MAX_ID, positiveIdProblem } from '../lib/positive-integer.js';
 
 // Flag value parsers for commander: each rejects bad input before any request is sent,
 // and commander reports it naming the flag (exit code 2).
@@ -59,9 +60,15 @@ export const listenPort = portFrom(0);
 /** A TCP port that must be this one (a callback URL registered with a provider). */
 export const fixedPort = portFrom(1);
 
-/** The id of an integer-keyed resource (products, orders, webhook subscriptions), as its path segment. */
+/**
+ * The id of an integer-keyed resource (products, orders, webhook subscriptions), as its path
+ * segment, exactly as written: an id beyond 2^53 (a Django BigAutoField's, as the service
+ * shows it) is never rounded, up to 2^63 - 1, the largest such a field holds.
+ */
 export function integerId(value: string): string {
-  return String(positiveInt(value));
+  const problem = positiveIdProblem(value);
+  if (problem !== undefined || value.trim() !== value) throw new InvalidArgumentError(problem?.startsWith('is too large') ? `expected a positive integer up to ${MAX_ID}` : 'expected a positive integer');
+  return BigInt(value).toString();
 }
 
 /** A payment method id: the fixed `pm_` prefix, then an opaque suffix of letters and digits. */
@@ -70,10 +77,10 @@ export function paymentMethodId(value: string): string {
   return value;
 }
 
-/** A comma list of integer ids (`1,2,3`), kept as the string to send. */
+/** A comma list of integer ids (`1,2,3`; beyond 2^53 as written, up to 2^63 - 1), kept as the string to send. */
 export function intList(value: string): string {
   const items = value.split(',').map((item) => item.trim());
-  const bad = items.find((item) => !/^\d+$/.test(item) || !Number.isSafeInteger(Number(item)));
+  const bad = items.find((item) => !/^\d+$/.test(item) || BigInt(item) > MAX_ID);
   if (bad !== undefined) throw new InvalidArgumentError(`expected comma-separated integer ids, got '${bad}'`);
   return items.join(',');
 }

@@ -9,14 +9,24 @@ const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the ke
  * goes only to a design tool that is a merch sandbox's (`isSandbox` asks, once, without
  * credentials); and a merch sandbox's design tool gets it even when the profile stores a
  * key, which is the real design tool's (MERCH_DESIGN_TOOL_KEY is still sent as it is). A
- * key never goes over plain http to a remote host without --allow-http.
+ * key never goes over plain http to a remote host without --allow-http. The profile's key
+ * goes only to the origin it was stored for (src/config/origin-binding.ts): another design
+ * tool gets none (`designToolKeyElsewhere`), but a merch sandbox's its public one.
  */
 export async function designToolKey(
-  settings: Pick<Settings, 'designToolKey' | 'designToolKeySource' | 'designToolUrl' | 'insecure'>,
+  settings: Pick<Settings, 'designToolKey' | 'designToolKeySource' | 'designToolUrl' | 'insecure' | 'designToolKeyElsewhere' | 'profile'>,
   isSandbox: (url: string) => Promise<boolean>,
 ): Promise<string> {
-  const { designToolKey: key, designToolKeySource, designToolUrl, insecure } = settings;
+  const { designToolKey: key, designToolKeySource, designToolUrl, insecure, designToolKeyElsewhere: elsewhere } = settings;
   if (designToolKeySource === 'profile' && onLoopback(designToolUrl) && (await isSandbox(designToolUrl))) return SANDBOX_DESIGN_TOOL_KEY;
+  if (elsewhere !== undefined && (designToolKeySource === 'none' || (designToolKeySource === 'default' && !(await isSandbox(designToolUrl))))) {
+    const here = new URL(designToolUrl).origin;
+    throw new ConfigError(
+      `no design tool key for ${here}: profile ${settings.profile}'s key is for ${elsewhere}, and goes nowhere else`,
+      'key-for-other-origin',
+      `store one for it: echo "$KEY" | merch config set design-tool-key --design-tool-url ${designToolUrl} (with --profile NAME to keep this one), or set MERCH_DESIGN_TOOL_KEY`,
+    );
+  }
   if (key && designToolKeySource === 'default' && !(await isSandbox(designToolUrl))) {
     throw new ConfigError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, 'no-design-tool-key', STORE_KEY_HINT);
   }

@@ -9,6 +9,8 @@ export type ConfigFailure =
   | 'unreadable-file'
   /** No design tool key that may be sent to the design tool URL. */
   | 'no-design-tool-key'
+  /** The profile's design tool key belongs to another design tool's origin: nothing is sent. */
+  | 'key-for-other-origin'
   /** The design tool key would go over plain http to a host that is not loopback. */
   | 'insecure'
   /** The profile's secrets are in the OS keyring, which did not answer. */

@@ -4,6 +4,7 @@ import { configDir, moveOldConfigDir } from './paths.js';
 import { holds } from './secret-storage.js';
 import { readProfile, type Profile, type Session } from './store.js';
 import { onLoopback } from '../lib/loopback.js';
+import { designToolKeyOrigin, originOf as urlOrigin, signInOrigin } from './origin-binding.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const SANDBOX_TOKEN = 'sandbox-token';
@@ -42,6 +43,14 @@ export interface Settings {
   designToolKey: string | undefined;
   /** `default`: the sandbox's public design tool key, sent only to a merch sandbox likewise. */
   designToolKeySource: Exclude<Source, 'flag'> | 'none';
+  /**
+   * The origin the profile's sign-in belongs to, when the profile holds a token for another
+   * origin than the base URL's (and MERCH_TOKEN is not set): that token, its session and its
+   * account are not used (src/config/origin-binding.ts). Otherwise undefined.
+   */
+  signedInElsewhere: string | undefined;
+  /** Likewise, the origin the profile's design tool key belongs to, when it is not the design tool URL's. */
+  designToolKeyElsewhere: string | undefined;
   timeoutMs: number;
   retries: number;
   insecure: boolean;
@@ -63,9 +72,14 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
 
   // The sandbox's public credentials are candidates for a loopback address only, never for
   // a remote one; they are sent once the server is known to be a merch sandbox.
-  // The profile's are read (from the keyring, perhaps) only when a command uses them.
-  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored, 'token', onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
-  const [designToolKey, designToolKeySource] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored, 'design-tool-key', onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
+  // The profile's are read (from the keyring, perhaps) only when a command uses them, and
+  // only for the origin they belong to (src/config/origin-binding.ts).
+  const tokenOrigin = signInOrigin(stored, DEFAULT_BASE_URL);
+  const keyOrigin = designToolKeyOrigin(stored, DEFAULT_BASE_URL);
+  const tokenHere = tokenOrigin === urlOrigin(baseUrl);
+  const keyHere = keyOrigin === urlOrigin(designToolUrl);
+  const [token, tokenSource] = pickSecret(env.MERCH_TOKEN, stored, 'token', tokenHere, onLoopback(baseUrl) ? SANDBOX_TOKEN : undefined);
+  const [designToolKey, designToolKeySource] = pickSecret(env.MERCH_DESIGN_TOOL_KEY, stored, 'design-tool-key', keyHere, onLoopback(designToolUrl) ? SANDBOX_DESIGN_TOOL_KEY : undefined);
 
   return {
     configDir: dir,
@@ -85,6 +99,8 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Se
       return designToolKey();
     },
     designToolKeySource,
+    signedInElsewhere: !env.MERCH_TOKEN && !tokenHere && holds(stored, 'token') ? tokenOrigin : undefined,
+    designToolKeyElsewhere: !env.MERCH_DESIGN_TOOL_KEY && !keyHere && holds(stored, 'design-tool-key') ? keyOrigin : undefined,
     timeoutMs: flags.timeout ?? 30_000,
     retries: flags.retries ?? 3,
     insecure: flags.insecure ?? false,
@@ -131,15 +147,19 @@ function pick(flag: string | undefined, envValue: string | undefined, stored: st
   return [fallback, 'default'];
 }
 
-/** A secret's value (read when asked for) and its source: the variable, the profile, the sandbox's public one, or none. */
+/**
+ * A secret's value (read when asked for) and its source: the variable, the profile (when
+ * the profile's belongs to the URL's origin: `here`), the sandbox's public one, or none.
+ */
 function pickSecret(
   envValue: string | undefined,
   stored: Profile,
   name: 'token' | 'design-tool-key',
+  here: boolean,
   fallback: string | undefined,
 ): [() => string | undefined, Settings['tokenSource']] {
   if (envValue) return [() => envValue, 'env'];
-  if (holds(stored, name)) return [() => stored[name], 'profile'];
+  if (here && holds(stored, name)) return [() => stored[name], 'profile'];
   if (fallback) return [() => fallback, 'default'];
   return [() => undefined, 'none'];
 }

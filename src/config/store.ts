@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { array, looseObject, object, oneOf, record, string, type Infer } from '../lib/shapes.js';
+import { NotRegularFile, refuseLinkOrSpecial, replaceFile, SymbolicLinkRefused } from '../lib/safe-files.js';
 import { ConfigError } from './errors.js';
 import { deleteKeyring, KeyringUnavailable, readKeyring, writeKeyring } from './keyring.js';
 import { CONFIG_FILE_NAME } from './paths.js';
@@ -24,6 +25,13 @@ const sessionSchema = object({
   revoke_url: string().optional(),
   user: object({ id: string().optional(), email: string(), username: string().optional(), first_name: string().optional(), last_name: string().optional() }).optional(),
   account: object({ id: string(), name: string() }).optional(),
+  /**
+   * The origin (scheme://host:port) of the base URL the token was obtained for: the token,
+   * the refresh token and the client secret go there (and to `token_url`) only
+   * (src/config/origin-binding.ts). Absent: written before merch recorded it; the profile's
+   * `base-url`, else the default, stands in.
+   */
+  origin: string().optional(),
 });
 
 export type Session = Infer<typeof sessionSchema>;
@@ -42,6 +50,8 @@ const profileSchema = object({
   /** The access token (from merch login, or --with-token). */
   token: string().optional(),
   'design-tool-key': string().optional(),
+  /** The origin of the design tool URL the key was stored for; absent (stored before), that of the profile's design tool URL. */
+  'design-tool-key-origin': string().optional(),
   session: sessionSchema.optional(),
   /**
    * Where the secrets are: `keyring` (the names in `keyring-secrets`), or `file` (here, by
@@ -61,8 +71,8 @@ const configSchema = looseObject({ profiles: record(profileSchema).optional() })
 type ConfigFile = Infer<typeof configSchema> & { profiles: Record<string, Profile> };
 
 /**
- * Reads the config file. Reading is a plain JSON parse so that every command does not pay
- * for loading `conf`; writing goes through `conf` (atomic writes, mode 0600).
+ * Reads the config file (a plain JSON parse); writing is openStore's (atomic, mode 0600, never
+ * through a symbolic link).
  */
 export function readConfig(dir: string): ConfigFile {
   let text: string;
@@ -100,7 +110,7 @@ export interface SecretsStored {
  */
 export async function updateProfile(dir: string, profile: string, changes: Partial<Profile>, options: { storage?: SecretStorage } = {}): Promise<SecretsStored | undefined> {
   const store = await openStore(dir);
-  const profiles = { ...(store.get('profiles') ?? {}) };
+  const profiles = { ...store.config.profiles };
   const current = profiles[profile] ?? {};
   const touchesSecrets = options.storage !== undefined || SECRET_CARRIERS.some((key) => key in changes);
   let stored: SecretsStored | undefined;
@@ -126,8 +136,7 @@ export async function updateProfile(dir: string, profile: string, changes: Parti
       stored = { storage: 'file', fallback };
     }
   }
-  store.set('profiles', profiles);
-  chmodSync(store.path, 0o600);
+  await store.write(profiles);
   return stored;
 }
 
@@ -175,17 +184,27 @@ function changed(profile: Profile, changes: Partial<Profile>): Profile {
   return next;
 }
 
-async function openStore(dir: string) {
-  const { default: Conf } = await import('conf');
-  // Owner-only, like the journals make it: conf would create it with the umask's mode.
+/**
+ * The config file, to change: read as every command reads it, written whole as a new file
+ * renamed into place (atomic; owner-only, 0600, whatever the umask). A symbolic link in its
+ * place is refused, not written through (nor replaced: it may be a dotfile manager's), and
+ * so is anything but a regular file (issue 41.5).
+ */
+async function openStore(dir: string): Promise<{ config: ConfigFile; write(profiles: ConfigFile['profiles']): Promise<void> }> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return new Conf<ConfigFile>({
-    projectName: 'merch',
-    cwd: dir,
-    configName: CONFIG_FILE_NAME.replace(/\.json$/, ''),
-    configFileMode: 0o600,
-    accessPropertiesByDotNotation: false,
-  });
+  const path = join(dir, CONFIG_FILE_NAME);
+  try {
+    await refuseLinkOrSpecial(path);
+  } catch (error) {
+    if (!(error instanceof SymbolicLinkRefused || error instanceof NotRegularFile)) throw error;
+    throw new ConfigError(`the config file ${error.message}`, 'unreadable-file', `make ${path} a regular file (or remove it and sign in again: merch login)`);
+  }
+  const config = readConfig(dir);
+  return {
+    config,
+    // Tab-indented, as conf wrote it before.
+    write: (profiles) => replaceFile(path, JSON.stringify({ ...config, profiles }, undefined, '\t'), 0o600),
+  };
 }
 
 function safeJson(text: string): unknown {

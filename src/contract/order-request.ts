@@ -23,7 +23,8 @@ export type OrderAddress = Address;
 
 export interface OrderLineItem {
   id: number;
-  product: number;
+  /** A BigInt when the id is beyond 2^53 (a Django BigAutoField's, read exactly: the CLI's src/lib/exact-json.ts). */
+  product: number | bigint;
   quantity: number;
   attributes: Record<string, string>;
 }
@@ -203,11 +204,12 @@ function lineItem(r: Reader, value: unknown): OrderLineItem {
     return value as OrderLineItem;
   }
   integer(r, 'id', value.id, 'an integer');
-  integer(r, 'product', value.product, 'a custom product id (an integer)');
+  // A BigInt is an id beyond 2^53 as the CLI reads one exactly (never in JSON.parse's values).
+  if (typeof value.product !== 'bigint' || value.product <= 0n) integer(r, 'product', value.product, 'a custom product id (an integer)');
   integer(r, 'quantity', value.quantity, 'a positive integer', true);
   const attributes = stringRecord(r, 'attributes', value.attributes);
   r.unknownKeys(value, LINE_ITEM_KEYS);
-  return { id: value.id as number, product: value.product as number, quantity: value.quantity as number, attributes };
+  return { id: value.id as number, product: value.product as number | bigint, quantity: value.quantity as number, attributes };
 }
 
 /** A line item's attributes: names to string values, `{}` when absent; a copy (the rules write the product's spelling into it). */

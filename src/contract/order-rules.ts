@@ -26,7 +26,7 @@ export interface Finding {
 
 export interface AccountData {
   /** Custom product id -> its `available_attributes`; `null` when the account has no such product. Products not in the map are not checked. */
-  products?: ReadonlyMap<number, Record<string, unknown> | null>;
+  products?: ReadonlyMap<number | bigint, Record<string, unknown> | null>;
   /** The account's payment method ids; not checked when absent. */
   paymentMethodIds?: ReadonlySet<string>;
 }
@@ -164,7 +164,7 @@ function checkAttributes(
   const spelt = new Map<number, Record<string, string>>();
   if (!products) return spelt;
   lineItems.forEach((li, i) => {
-    if (!isObject(li) || !isInteger(li.product) || !products.has(li.product)) return;
+    if (!isObject(li) || !(isInteger(li.product) || typeof li.product === 'bigint') || !products.has(li.product)) return;
     const available = products.get(li.product);
     if (available === null || available === undefined) {
       error(['line_items', i, 'product'], `custom product ${li.product} does not exist (or is not in this account)`);

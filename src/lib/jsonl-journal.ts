@@ -1,11 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { chmod, open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeDirectories } from './make-directories.js';
+import { stringifyExact } from './exact-json.js';
+import { openToAppend, refuseLinkOrSpecial } from './safe-files.js';
 
 /**
  * The one durable journal of the project: an append-only JSON Lines file, readable by its
- * owner only (0600, in a 0700 directory). The webhook listener's event journal and the
+ * owner only (0600, in a 0700 directory), never opened through a symbolic link (a link
+ * planted in its place is refused: src/lib/safe-files.ts). The webhook listener's event journal and the
  * exactly-once order journal are both built on it.
  *
  * - Appends are group-committed: records queued while earlier batches are being written
@@ -30,8 +33,11 @@ export interface ScanResult {
 /** Reads one line's JSON value; returns false when it is not a record of this journal. */
 export type Visit = (value: unknown) => boolean;
 
+/** How a line's JSON is read: JSON.parse, or lib/exact-json.ts's parseExact where ids beyond 2^53 must stay exact (the orders journal). */
+export type ParseLine = (line: string) => unknown;
+
 /** Reads a journal line by line; a missing file reads as empty. */
-export async function scanJsonl(file: string, visit: Visit): Promise<ScanResult> {
+export async function scanJsonl(file: string, visit: Visit, parse: ParseLine = JSON.parse): Promise<ScanResult> {
   const result: ScanResult = { validBytes: 0, tornBytes: 0, skippedLines: 0 };
   if (!(await exists(file))) return result;
   // The start of a line longer than the pieces read so far, in pieces: joined once its end
@@ -46,7 +52,7 @@ export async function scanJsonl(file: string, visit: Visit): Promise<ScanResult>
     let start = 0;
     for (let nl = buffer.indexOf(10); nl !== -1; nl = buffer.indexOf(10, start)) {
       const line = buffer.toString('utf8', start, nl);
-      if (line.trim() !== '' && !visitLine(line, visit)) result.skippedLines++;
+      if (line.trim() !== '' && !visitLine(line, visit, parse)) result.skippedLines++;
       start = nl + 1;
     }
     result.validBytes += start;
@@ -56,10 +62,10 @@ export async function scanJsonl(file: string, visit: Visit): Promise<ScanResult>
   return result;
 }
 
-function visitLine(line: string, visit: Visit): boolean {
+function visitLine(line: string, visit: Visit, parse: ParseLine): boolean {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = parse(line);
   } catch {
     return false;
   }
@@ -93,13 +99,14 @@ export class JsonlJournal {
   ) {}
 
   /** Opens (or creates, with its directory) the journal, passing every record it holds to `visit`. */
-  static async open(file: string, visit: Visit): Promise<JsonlJournal> {
+  static async open(file: string, visit: Visit, parse?: ParseLine): Promise<JsonlJournal> {
     makeDirectories(dirname(file));
-    const scan = await scanJsonl(file, visit);
+    // Not read nor written through a symbolic link; nothing but a regular file (a FIFO would hang the read).
+    await refuseLinkOrSpecial(file);
+    const scan = await scanJsonl(file, visit, parse);
     const existed = await exists(file);
-    const handle = await open(file, 'a', 0o600);
+    const handle = await openToAppend(file, 0o600);
     try {
-      await chmod(file, 0o600);
       if (!existed) await syncDirectory(dirname(file));
     } catch (error) {
       await handle.close();
@@ -109,9 +116,9 @@ export class JsonlJournal {
     return new JsonlJournal(file, handle, recovered, scan.tornBytes > 0);
   }
 
-  /** Appends one record; resolves once it is on disk. */
+  /** Appends one record (a BigInt as its digits: lib/exact-json.ts); resolves once it is on disk. */
   append(record: object): Promise<void> {
-    return this.appendJson(JSON.stringify(record));
+    return this.appendJson(stringifyExact(record));
   }
 
   /** Appends one record given as its JSON text, on one line; resolves once it is on disk. */

@@ -8,11 +8,12 @@ import { escapeHtml } from './escape-html.js';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 
-/** A page for the browser. */
+/** A page for the browser; with `location`, a redirect there (the status a 3xx). */
 export interface Page {
   status: number;
   title: string;
   text: string;
+  location?: string;
 }
 
 /** How one return of the browser was answered. */
@@ -113,7 +114,7 @@ export async function startLoopbackServer<T>(options: LoopbackServerOptions<T>):
 }
 
 /** Sends the page; resolves once it is written, so the browser has it before the server closes. */
-function page(response: ServerResponse, { status, title, text }: Page): Promise<void> {
+function page(response: ServerResponse, { status, title, text, location }: Page): Promise<void> {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>merch: ${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36em;margin:4em auto;padding:0 1em;color:#222}h1{font-size:1.4em}</style>
@@ -126,6 +127,7 @@ function page(response: ServerResponse, { status, title, text }: Page): Promise<
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       connection: 'close',
+      ...(location !== undefined && { location, 'referrer-policy': 'no-referrer' }),
     });
     response.end(html, () => resolve());
   });

@@ -14,6 +14,16 @@ export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: No
 const WAIT_FOR_OPENER_MS = 5000;
 
 /**
+ * The environment the browser starts with: merch's, without any MERCH_ variable. Among them
+ * are secrets (MERCH_TOKEN, MERCH_CLIENT_SECRET, MERCH_PASSWORD, MERCH_DESIGN_TOOL_KEY,
+ * MERCH_WEBHOOK_SECRET) that a browser, its extensions and the programs it starts have no
+ * use for; none of the others is the browser's either.
+ */
+export function browserEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('MERCH_')));
+}
+
+/**
  * Opens the URL in a browser (design-link --open, login --web). Failing to open is only a warning on stderr: the URL has
  * been printed, and the user can open it by hand.
  */
@@ -22,7 +32,7 @@ export async function openBrowser(ctx: { env: NodeJS.ProcessEnv; io: Pick<IO, 'e
   const problem = await new Promise<string | undefined>((resolve) => {
     let child;
     try {
-      child = spawn(command, args, { stdio: 'ignore', detached: true, env: ctx.env });
+      child = spawn(command, args, { stdio: 'ignore', detached: true, env: browserEnvironment(ctx.env) });
     } catch (error) {
       resolve(error instanceof Error ? error.message : String(error));
       return;

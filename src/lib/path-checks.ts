@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
-import { access, open, stat, unlink } from 'node:fs/promises';
+import { access, lstat, open, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeDirectories } from './make-directories.js';
+import { kindOf, SymbolicLinkRefused } from './safe-files.js';
 
 /**
  * What stands in the way of reading or writing a path, in words (`/tmp/x is a directory`,
@@ -9,10 +10,16 @@ import { makeDirectories } from './make-directories.js';
  * written or sent; undefined when nothing does. The caller names the flag or variable.
  */
 
-/** A file to read: it exists, is not a directory, and may be read. */
+/**
+ * A file to read: it exists, is a regular file (a directory, a FIFO that would block the
+ * open, a device such as /dev/zero that never ends, a socket: refused), and may be read.
+ * Found with stat, which never opens it.
+ */
 export async function unreadableFile(path: string): Promise<string | undefined> {
   try {
-    if ((await stat(path)).isDirectory()) return `${path} is a directory`;
+    const info = await stat(path);
+    if (info.isDirectory()) return `${path} is a directory`;
+    if (!info.isFile()) return `${path} is ${kindOf(info)}, not a regular file`;
     await access(path, constants.R_OK);
     return undefined;
   } catch (error) {
@@ -27,6 +34,8 @@ export async function unreadableFile(path: string): Promise<string | undefined> 
  */
 export async function unwritableFile(path: string, { makeParent = false } = {}): Promise<string | undefined> {
   try {
+    // merch writes through no symbolic link (src/lib/safe-files.ts).
+    if ((await lstat(path)).isSymbolicLink()) return new SymbolicLinkRefused(path).message;
     const info = await stat(path);
     if (!info.isFile()) return `${path} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}`;
     await access(path, constants.W_OK);
@@ -48,6 +57,19 @@ export async function unwritableFile(path: string, { makeParent = false } = {}):
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !makeParent && !(await isDirectory(parent))) return `cannot create ${path}: there is no directory ${parent}`;
     return `cannot create ${path}: ${errnoWords(error)}`;
+  }
+}
+
+/**
+ * Whether two paths name one file: the same device and inode (a hard link, a symbolic link
+ * to it, `./a.csv` and `a.csv`), not only the same spelling. False when either is missing.
+ */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [one, other] = await Promise.all([stat(a), stat(b)]);
+    return one.dev === other.dev && one.ino === other.ino;
+  } catch {
+    return false;
   }
 }
 

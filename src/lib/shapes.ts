@@ -82,6 +82,8 @@ const primitive = <T>(name: string) => new Shape<T>((input) => (typeof input ===
 
 export const string = (): Shape<string> => primitive('string');
 export const boolean = (): Shape<boolean> => primitive('boolean');
+/** An integer beyond 2^53, as lib/exact-json.ts reads one (zod's `z.bigint()`). */
+export const bigint = (): Shape<bigint> => primitive('bigint');
 
 /** One of these strings (zod's `z.enum`). */
 export const oneOf = <const V extends string>(values: readonly V[]): Shape<V> =>

@@ -1,5 +1,5 @@
 import { redactUrlCredentials } from './redact-url.js';
-import { stripControl } from './sanitize.js';
+import { visible } from './terminal-gate.js';
 import { red } from './style.js';
 
 /**
@@ -11,7 +11,7 @@ export function errorText(error: { message: string; hint?: string }, color: bool
   return `${red('error:', color)} ${shown(error.message)}\n${error.hint ? `hint: ${shown(error.hint)}\n` : ''}`;
 }
 
-/** Text for the terminal: what a terminal would interpret stripped, a URL's credentials hidden. */
+/** Text for the terminal: what a terminal would act on made visible (terminal-gate.ts), a URL's credentials hidden. */
 export function shown(text: string): string {
-  return stripControl(redactUrlCredentials(text));
+  return visible(redactUrlCredentials(text));
 }

@@ -1,4 +1,5 @@
 import type { IO } from './io.js';
+import { ERASE_LINE } from './style.js';
 
 /** A "fetched N of M" counter on stderr, only when stderr is a TTY; `done()` clears it (once). */
 export function progress(io: IO, label: string): { update(fetched: number, total?: number): void; done(): void } {
@@ -7,10 +8,10 @@ export function progress(io: IO, label: string): { update(fetched: number, total
   return {
     update(fetched, total) {
       shown = true;
-      io.stderr.write(`\r\u001b[2K${label} ${fetched}${total === undefined ? '' : ` of ${total}`}`);
+      io.stderr.write(`${ERASE_LINE}${label} ${fetched}${total === undefined ? '' : ` of ${total}`}`);
     },
     done() {
-      if (shown) io.stderr.write('\r\u001b[2K');
+      if (shown) io.stderr.write(ERASE_LINE);
       shown = false;
     },
   };
@@ -23,10 +24,10 @@ export function liveLine(io: IO): { show(text: string): void; done(): void } {
   return {
     show(text) {
       shown = true;
-      io.stderr.write(`\r\u001b[2K${text}`);
+      io.stderr.write(`${ERASE_LINE}${text}`);
     },
     done() {
-      if (shown) io.stderr.write('\r\u001b[2K');
+      if (shown) io.stderr.write(ERASE_LINE);
       shown = false;
     },
   };

@@ -1,5 +1,6 @@
 import type { JSONValue } from '@jmespath-community/jmespath';
-import { csvEncoder } from './csv.js';
+import { stringifyExact } from '../lib/exact-json.js';
+import { csvEncoder, tsvCell } from './csv.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
 import type { TableColumn } from './table.js';
@@ -70,7 +71,7 @@ export async function printList<T>(
     const out = batchedWriter(io);
     let count = 0;
     for await (const record of records) {
-      await out.write(`${JSON.stringify(search ? search(record) : record)}\n`);
+      await out.write(`${stringifyExact(search ? search(record) : record)}\n`);
       count++;
     }
     await out.end();
@@ -109,9 +110,9 @@ export async function printList<T>(
   return count;
 }
 
-/** A TSV line: each cell on one line without controls, tab-separated. */
+/** A TSV line: each cell on one line, controls made visible, formulas neutralised (csv.ts tsvCell), tab-separated. */
 function tsvLine(cells: unknown[]): string {
-  return `${cells.map(cell).join('\t')}\n`;
+  return `${cells.map(tsvCell).join('\t')}\n`;
 }
 
 /** How a record view is shown on a terminal. */
@@ -141,7 +142,8 @@ export async function printRecord<T>(target: OutputTarget, record: T, fields: Co
     io.out(table(io, undefined, view.skipEmpty ? rows.filter(([, value]) => value !== '') : rows));
     return;
   }
-  for (const [name, value] of rows) await write(io, `${name}\t${value}\n`);
+  // Piped (or --format tsv): `field<TAB>value` lines, each value a TSV cell (formulas neutralised).
+  for (const field of fields) await write(io, `${field.header}\t${tsvCell(field.value(record))}\n`);
 }
 
 /** Prints any JSON value, after `--query` when one is given (pretty, one document). */
@@ -149,8 +151,8 @@ export async function printJson(target: OutputTarget, value: unknown): Promise<v
   const { io, format } = target;
   const result = format.query === undefined ? value : (await compileQuery(format.query))(value);
   const text = format.jsonl && Array.isArray(result)
-    ? result.map((item) => JSON.stringify(item)).join('\n')
-    : JSON.stringify(result ?? null, null, format.jsonl ? undefined : 2);
+    ? result.map((item) => stringifyExact(item)).join('\n')
+    : stringifyExact(result ?? null, format.jsonl ? undefined : 2);
   await write(io, `${text}\n`);
 }
 

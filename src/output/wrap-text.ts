@@ -1,3 +1,5 @@
+import { unstyled } from './style.js';
+
 /**
  * Lines wider than the terminal broken between words, as a reader wants them (issue 30.8:
  * the terminal's own wrapping cut `the account defau|lt`). Only on a terminal: piped
@@ -35,9 +37,9 @@ const COLOR = /\u001b\[[0-9;]*m/g;
 /** Latin letters, punctuation and symbols (`…`, `–`, `’`, `•`): one column each. */
 const LATIN = /^[\u0020-\u02ff\u2010-\u2027]*$/;
 
-/** The columns a line of Latin text takes (its colors not counted); undefined for any other. */
+/** The columns a line of Latin text takes (its colors, merch's own codes or plain SGR, not counted); undefined for any other. */
 function latinWidth(line: string): number | undefined {
-  const plain = line.replace(COLOR, '');
+  const plain = unstyled(line).replace(COLOR, '');
   return LATIN.test(plain) ? plain.length : undefined;
 }
 

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { NotAuthenticatedForm } from './options.js';
 import type { Env, SandboxContext } from './route-context.js';
 import { HttpError } from './errors.js';
 import { userById, userOfAccount, type SandboxUser } from './oauth/registry.js';
@@ -46,11 +47,22 @@ function challenge(bearer: Exclude<Bearer, { kind: 'accepted' }>): string {
   return `Bearer realm="api",error="invalid_token",error_description="${bearer.reason}"`;
 }
 
+/**
+ * The refusal of a request without an accepted token, in the form `--not-authenticated`
+ * names: `401` with the challenge, `401-bare` without it, or `403`, DRF's downgrade of a 401
+ * when the first authentication class has no challenge to give (SessionAuthentication).
+ */
+function notAuthenticated(c: Context<Env>, form: NotAuthenticatedForm, bearer: Exclude<Bearer, { kind: 'accepted' }>): Response {
+  if (form === '403') return c.json({ detail: NOT_AUTHENTICATED }, 403);
+  if (form === '401-bare') return c.json({ detail: NOT_AUTHENTICATED }, 401);
+  return c.json({ detail: NOT_AUTHENTICATED }, 401, { 'WWW-Authenticate': challenge(bearer) });
+}
+
 /** The account (and user) of `/v1` requests; an `SC-Account-Id` header, if sent, must agree. */
 export function requireAccount(ctx: SandboxContext): MiddlewareHandler<Env> {
   return async (c, next) => {
     const bearer = bearerOfRequest(ctx, c.req.header('authorization'));
-    if (bearer.kind !== 'accepted') return c.json({ detail: NOT_AUTHENTICATED }, 401, { 'WWW-Authenticate': challenge(bearer) });
+    if (bearer.kind !== 'accepted') return notAuthenticated(c, ctx.variants.notAuthenticated, bearer);
     const claimed = c.req.header('sc-account-id');
     if (claimed !== undefined && claimed !== bearer.account.id) {
       throw new HttpError(403, { detail: 'The SC-Account-Id header does not match the token\'s account.' });

@@ -1,8 +1,9 @@
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { SANDBOX_HEADER } from '../contract/sandbox-header.js';
 import { createApp, type RecordedRequest } from './app.js';
+import { hostCheck, isWildcard } from './host-check.js';
 import { Catalog } from './catalog.js';
 import type { App, SandboxContext } from './route-context.js';
 import { Deliveries } from './deliveries.js';
@@ -36,8 +37,12 @@ export interface Sandbox {
   /** e.g. http://127.0.0.1:4010, no trailing slash. */
   url: string;
   port: number;
+  /** The address it is bound to, as the system says it (`127.0.0.1`, `0.0.0.0`, `::`). */
+  address: string;
   /** Every /v1, /design-tool and /o (OAuth) request, in order of arrival, including faulted ones. */
   requests: RecordedRequest[];
+  /** With `resetReused`: the requests left unanswered, their connection reset (never in `requests`). */
+  resets: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -51,7 +56,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 /** The URL clients use: a wildcard bind address is reached through loopback. */
 function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  if (isWildcard(host)) return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
 }
 
@@ -97,6 +102,29 @@ export function assembleSandbox(resolved: ResolvedOptions, url: () => string): A
   };
 }
 
+/**
+ * `--reset-reused`: a connection's first request is answered; each later one on it is not:
+ * the connection is reset (RST) as the request arrives, as a server (or a balancer in front
+ * of it) that dropped the idle keep-alive connection the client reused. Below the app, so
+ * nothing of the request is done or recorded in `requests`. True when the request was reset.
+ */
+function resetReused(resets: Sandbox['resets'], log: (line: string) => void): (request: IncomingMessage) => boolean {
+  const served = new WeakSet<Socket>();
+  return (request) => {
+    const { socket } = request;
+    if (!served.has(socket)) {
+      served.add(socket);
+      return false;
+    }
+    const line = { method: request.method ?? '', url: request.url ?? '' };
+    resets.push(line);
+    log(`${line.method} ${line.url} reset (--reset-reused)`);
+    request.on('error', () => undefined);
+    socket.resetAndDestroy();
+    return true;
+  };
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveOptions(options);
   let url = '';
@@ -106,19 +134,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // on the Node response before the app runs: no answer is without it, and the app's answers
   // keep their plain headers (setting it on a Response made a Headers object per request).
   const answer = getRequestListener(sandbox.app.fetch);
+  const resets: Sandbox['resets'] = [];
+  const reset = resolved.resetReused ? resetReused(resets, resolved.log) : undefined;
+  // Known once it listens (port 0 picks one).
+  let hostAccepted: (host: string | undefined) => boolean = () => false;
   const server = createServer((request, response) => {
+    if (reset?.(request)) return;
     response.setHeader(SANDBOX_HEADER, '1');
+    if (!hostAccepted(request.headers.host)) return misdirected(request, response, resolved.log);
     return answer(request, response);
   });
   await listen(server, resolved.port, resolved.host);
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
+  hostAccepted = hostCheck(resolved.host, port, resolved.allowHosts);
   url = `http://${urlHost(resolved.host)}:${port}`;
   sandbox.start();
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
+    address,
     requests: sandbox.requests,
+    resets,
     close() {
       closing ??= (async () => {
         sandbox.stop();
@@ -132,4 +169,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+}
+
+/**
+ * 421 Misdirected Request: the Host header names another server (a page of another site
+ * whose name resolves to this machine: DNS rebinding), or is missing. The request is not
+ * read, not recorded and not answered by the app.
+ */
+function misdirected(request: IncomingMessage, response: ServerResponse, log: (line: string) => void): void {
+  const host = request.headers.host;
+  const detail = `This sandbox does not answer for the host ${host === undefined ? '(no Host header)' : JSON.stringify(host)}: reach it at 127.0.0.1, localhost or the address it listens on (merch sandbox --allow-host NAME accepts another name).`;
+  log(`${request.method ?? '?'} ${(request.url ?? '').replace(/\?.*$/, '')} 421 (Host ${host ?? 'missing'})`);
+  response.writeHead(421, { 'content-type': 'application/json', connection: 'close' });
+  response.end(JSON.stringify({ detail }));
 }

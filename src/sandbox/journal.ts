@@ -1,6 +1,7 @@
 import { readFileSync, truncateSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { APPEND_NO_FOLLOW, WRITE_NO_FOLLOW } from '../lib/safe-files.js';
 import { isCollectionName, type CollectionName, type RecordKey } from './collections.js';
 import { isOrderMove, type OrderMove } from './order-moves.js';
 import type { State } from './state.js';
@@ -100,7 +101,7 @@ export class Journal {
   /** Appends whole lines (each newline-terminated) and fsyncs them; on a failed write the journal is cut back to its last whole line. */
   async append(lines: readonly Buffer[]): Promise<void> {
     if (!this.handle) {
-      this.handle = await open(this.path, 'a');
+      this.handle = await open(this.path, APPEND_NO_FOLLOW);
       await syncDirectory(dirname(this.path));
     }
     const length = lines.reduce((sum, line) => sum + line.length, 0);
@@ -133,7 +134,7 @@ export class Journal {
         await reading.close();
       }
       const temporary = `${this.path}.tmp`;
-      const writing = await open(temporary, 'w');
+      const writing = await open(temporary, WRITE_NO_FOLLOW);
       try {
         await writing.writeFile(tail);
         await writing.sync();

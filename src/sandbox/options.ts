@@ -8,7 +8,7 @@ export const DEFAULT_FAULT_KINDS = ['status_503', 'status_429', 'drop_before', '
 // list is the sandbox's default. What each does: docs/sandbox.md, "What the real service may do".
 
 /** How a second order with an account's `external_id` is answered. */
-export const DUPLICATE_ORDER_FORMS = ['drf', '409', 'field', '500', 'accepted'] as const;
+export const DUPLICATE_ORDER_FORMS = ['drf', '409', 'field', '500', 'existing', 'accepted'] as const;
 export type DuplicateOrderForm = (typeof DUPLICATE_ORDER_FORMS)[number];
 
 /** `--order-records`: traits of the order records answered (they combine; none by default). */
@@ -16,6 +16,7 @@ export const ORDER_RECORD_TRAITS = [
   'slim-list',
   'no-shipping-orders',
   'shipping-orders-absent',
+  'no-line-items',
   'no-external-id',
   'standardised-addresses',
   'interface-parts',
@@ -38,9 +39,19 @@ export type PageCount = (typeof PAGE_COUNTS)[number];
 export const ORDER_FILTERS = ['honoured', 'ignored'] as const;
 export type OrderFilters = (typeof ORDER_FILTERS)[number];
 
+/**
+ * `--not-authenticated`: how a request without an accepted token is refused. `401`: with
+ * django-oauth-toolkit's `WWW-Authenticate` challenge; `401-bare`: without one; `403`: as DRF
+ * answers when an authentication class without a challenge (SessionAuthentication) comes first.
+ */
+export const NOT_AUTHENTICATED_FORMS = ['401', '401-bare', '403'] as const;
+export type NotAuthenticatedForm = (typeof NOT_AUTHENTICATED_FORMS)[number];
+
 /** startSandbox's options, checked once; messages name the command-line flag. */
 export interface SandboxOptions {
   host?: string;
+  /** `--allow-host NAME`: more names the Host header may give, on any port (src/sandbox/host-check.ts). */
+  allowHosts?: readonly string[];
   port?: number;
   seed?: number;
   catalog?: number;
@@ -51,7 +62,7 @@ export interface SandboxOptions {
   latency?: number;
   /** `--lifecycle SECONDS`: each new order moves on one stage every step (fractions allowed). */
   lifecycleSeconds?: number;
-  /** 'drf' (default): 400 `non_field_errors`, as Django REST Framework; '409': 409 naming the order; 'field': 400 on `external_id`; '500': Django's 500 page; 'accepted': no check. */
+  /** 'drf' (default): 400 `non_field_errors`, as Django REST Framework; '409': 409 naming the order; 'field': 400 on `external_id`; '500': Django's 500 page; 'existing': 200 with the earlier order; 'accepted': no check. */
   duplicateOrder?: DuplicateOrderForm;
   /** Some of ORDER_RECORD_TRAITS (checked here, as `--fault-kinds`). */
   orderRecords?: readonly string[];
@@ -67,6 +78,10 @@ export interface SandboxOptions {
   orderFilters?: OrderFilters;
   /** Custom products' `available_attributes` also carry members that are not lists. */
   attributeExtras?: boolean;
+  /** How a request without an accepted token is refused (default '401'). */
+  notAuthenticated?: NotAuthenticatedForm;
+  /** `--reset-reused`: a connection's second and later requests get no answer: the connection is reset (as a server that drops idle keep-alive connections). */
+  resetReused?: boolean;
   /** `--token-ttl SECONDS`: the lifetime of access tokens issued by /o/token/ (default 3600). */
   tokenTtl?: number;
   /** More exact-match callback URLs for the seeded web app (tests register a free port). */
@@ -83,6 +98,7 @@ export interface SandboxOptions {
 
 export interface ResolvedOptions {
   host: string;
+  allowHosts: string[];
   port: number;
   seed: number;
   catalog: number;
@@ -93,6 +109,7 @@ export interface ResolvedOptions {
   /** undefined when orders are not moved on automatically. */
   lifecycleMs: number | undefined;
   variants: ServiceVariants;
+  resetReused: boolean;
   tokenTtl: number;
   redirectUris: string[];
   clock: () => number;
@@ -112,6 +129,7 @@ export interface ServiceVariants {
   money: MoneyForm;
   orderFilters: OrderFilters;
   attributeExtras: boolean;
+  notAuthenticated: NotAuthenticatedForm;
 }
 
 /** How every paginated list pages (src/sandbox/pagination.ts). */
@@ -136,6 +154,7 @@ export const SANDBOX_DEFAULTS = {
   pageCount: 'all',
   money: 'whole',
   orderFilters: 'honoured',
+  notAuthenticated: '401',
   tokenTtl: 3600,
 } as const satisfies SandboxOptions;
 
@@ -205,6 +224,7 @@ function serviceVariants(options: SandboxOptions): ServiceVariants {
     money: oneOf('--money', MONEY_FORMS, options.money, SANDBOX_DEFAULTS.money),
     orderFilters: oneOf('--order-filters', ORDER_FILTERS, options.orderFilters, SANDBOX_DEFAULTS.orderFilters),
     attributeExtras: options.attributeExtras ?? false,
+    notAuthenticated: oneOf('--not-authenticated', NOT_AUTHENTICATED_FORMS, options.notAuthenticated, SANDBOX_DEFAULTS.notAuthenticated),
   };
 }
 
@@ -225,6 +245,13 @@ function redirectUris(uris: readonly string[] | undefined): string[] {
   return [...(uris ?? [])];
 }
 
+function allowHosts(names: readonly string[] | undefined): string[] {
+  for (const name of names ?? []) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/]+)$/.test(name)) throw new SandboxOptionError('--allow-host', `must be a host name or address, without a port (got "${name}").`);
+  }
+  return [...(names ?? [])];
+}
+
 export function resolveOptions(options: SandboxOptions): ResolvedOptions {
   const faults = options.faults ?? SANDBOX_DEFAULTS.faults;
   if (!Number.isFinite(faults) || faults < 0 || faults > 1) throw new SandboxOptionError('--faults', 'must be a number from 0 to 1.');
@@ -233,6 +260,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
   const write = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return {
     host: options.host ?? SANDBOX_DEFAULTS.host,
+    allowHosts: allowHosts(options.allowHosts),
     port: integer(options.port ?? SANDBOX_DEFAULTS.port, '--port', 0, 65535),
     seed: integer(options.seed ?? SANDBOX_DEFAULTS.seed, '--seed', 0, 2 ** 32 - 1),
     catalog: integer(options.catalog ?? SANDBOX_DEFAULTS.catalog, '--catalog', 1, MAX_CATALOG),
@@ -242,6 +270,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     latency: integer(options.latency ?? SANDBOX_DEFAULTS.latency, '--latency', 0, 60_000),
     lifecycleMs: lifecycleMs(options.lifecycleSeconds),
     variants: serviceVariants(options),
+    resetReused: options.resetReused ?? false,
     tokenTtl: integer(options.tokenTtl ?? SANDBOX_DEFAULTS.tokenTtl, '--token-ttl', 1, 31_536_000),
     redirectUris: redirectUris(options.redirectUris),
     clock: options.clock ?? Date.now,

@@ -45,6 +45,11 @@ const shippingOrdersAbsent: Reshape = (order) => {
   delete order.shipping_orders;
 };
 
+/** `no-line-items`: the record does not show its line items yet (with `no-shipping-orders`: no content at all). */
+const noLineItems: Reshape = (order) => {
+  order.line_items = [];
+};
+
 /** `no-external-id`: the record does not carry the caller's reference (the service still keeps it). */
 const noExternalId: Reshape = (order) => {
   delete order.external_id;
@@ -66,6 +71,7 @@ const interfaceParts: Reshape = (order) => {
 const RECORD_TRAITS: Partial<Record<OrderRecordTrait, Reshape>> = {
   'no-shipping-orders': noShippingOrders,
   'shipping-orders-absent': shippingOrdersAbsent,
+  'no-line-items': noLineItems,
   'no-external-id': noExternalId,
   'interface-parts': interfaceParts,
 };
@@ -131,6 +137,8 @@ function answerKind(method: string, path: string, status: number, variants: Serv
   if (method === 'GET' && status === 200 && ORDERS_LIST.test(path)) return 'order-list';
   if (method === 'GET' && status === 200 && ONE_ORDER.test(path)) return 'order';
   if (method === 'POST' && status === 201 && ORDERS_LIST.test(path) && variants.createAnswer === 'record') return 'order';
+  // A repeat answered with the earlier order (`--duplicate-order existing`).
+  if (method === 'POST' && status === 200 && ORDERS_LIST.test(path)) return 'order';
   return 'other';
 }
 

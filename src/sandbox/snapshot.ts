@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { WRITE_NO_FOLLOW } from '../lib/safe-files.js';
 import { syncDirectory } from './journal.js';
 import { STATE_VERSION, type State } from './state.js';
 import { TimeSlice } from './time-slice.js';
@@ -68,7 +69,7 @@ function* pieces(value: unknown, depth: number): Generator<string> {
  */
 export async function writeSnapshot(file: string, state: State, stopped: () => boolean): Promise<number | undefined> {
   const temporary = `${file}.tmp`;
-  const handle = await open(temporary, 'w');
+  const handle = await open(temporary, WRITE_NO_FOLLOW);
   const slice = new TimeSlice();
   let bytes = 0;
   let buffer = '';

@@ -1,5 +1,6 @@
 import type { Delivery } from '../contract/delivery.js';
 import { JsonlJournal } from '../lib/jsonl-journal.js';
+import { deliveryWithoutToken } from './hook-target.js';
 import { recordVisitor, type JournalEvent } from './event-journal-records.js';
 
 export { scanJournal, type JournalEvent, type JournalRecord, type ScanResult } from './event-journal-records.js';
@@ -54,9 +55,11 @@ export class EventJournal {
   /**
    * Appends a received delivery; resolves with its record once it is on disk. `json`, the
    * text the delivery was parsed from, is written into the record as it is when it can be
-   * (one line, nothing but `hook` and `data`), rather than serialised again.
+   * (one line, nothing but `hook` and `data`), rather than serialised again. The record's
+   * `hook.target` has no `?token=` (the listener's secret: src/webhooks/hook-target.ts).
    */
-  async append(delivery: Delivery, forwardTo: readonly string[] = [], receivedAt = new Date(), json?: string): Promise<JournalEvent> {
+  async append(received: Delivery, forwardTo: readonly string[] = [], receivedAt = new Date(), receivedJson?: string): Promise<JournalEvent> {
+    const { delivery, json } = deliveryWithoutToken(received, receivedJson);
     const event: JournalEvent = {
       id: this.nextId++,
       received_at: receivedAt.toISOString(),

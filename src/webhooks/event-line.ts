@@ -6,6 +6,7 @@
  */
 
 import { singleLine } from '../output/sanitize.js';
+import { visible } from '../output/terminal-gate.js';
 
 export interface PrintableEvent {
   received_at: string;
@@ -38,14 +39,12 @@ export function formatEventLine(event: PrintableEvent): string {
 
 /**
  * The raw delivery as one line of JSON. JSON.stringify already escapes C0 controls; C1
- * controls, DEL, line separators and bidi overrides are escaped too, which keeps the
- * value identical for a JSON reader and inert for a terminal.
+ * controls, DEL, line separators and bidi overrides are escaped too (visible(), the gate's
+ * own rule: src/output/terminal-gate.ts), which keeps the value identical for a JSON reader
+ * and inert for a terminal.
  */
 export function formatEventJson(delivery: { hook: unknown; data: unknown }): string {
-  return JSON.stringify({ hook: delivery.hook, data: delivery.data }).replace(
-    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return visible(JSON.stringify({ hook: delivery.hook, data: delivery.data }));
 }
 
 const STATUS_FIELDS = [

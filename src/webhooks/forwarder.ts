@@ -5,6 +5,7 @@ import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { VERSION } from '../version.js';
 import type { JournalEvent } from './event-journal.js';
+import { withoutToken } from './hook-target.js';
 
 /**
  * Relays received events to local targets. Each target has its own queue, delivered in
@@ -126,7 +127,10 @@ export interface PostOptions {
   proxy?: ProxyEnvironment;
 }
 
-/** POSTs the event's original `{hook, data}` body to a target once. */
+/**
+ * POSTs the event's original `{hook, data}` body to a target once; `hook.target` without its
+ * `?token=`, the listener's secret (journals written before kept it: src/webhooks/hook-target.ts).
+ */
 export async function postEvent(
   target: string,
   event: Pick<JournalEvent, 'id' | 'hook' | 'data'>,
@@ -145,7 +149,7 @@ export async function postEvent(
         // Lets a target drop a repeat: forwarding is at-least-once.
         'x-merch-event-id': String(event.id),
       },
-      body: JSON.stringify({ hook: event.hook, data: event.data }),
+      body: JSON.stringify({ hook: hookWithoutToken(event.hook), data: event.data }),
       signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
     });
     await response.body.text();
@@ -156,6 +160,11 @@ export async function postEvent(
     const proxied = proxyFailure(error, new URL(target), options.proxy);
     return { ok: false, problem: proxied ? describeFailure(proxied) : describeError(error) };
   }
+}
+
+function hookWithoutToken(hook: JournalEvent['hook']): JournalEvent['hook'] {
+  const target = withoutToken(hook.target);
+  return target === hook.target ? hook : { ...hook, target };
 }
 
 function describeError(error: unknown): string {

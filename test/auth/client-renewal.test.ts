@@ -44,6 +44,34 @@ describe('a renewable token in the API client', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("DRF's 403 of a refused token (no challenge, SessionAuthentication first) is renewed once as a 401 is; a second is the answer", async () => {
+    const refused = { detail: 'Authentication credentials were not provided.' };
+    const server = await tinyServer((req, res) => (req.headers.authorization === 'Bearer t2' ? json(res, 200, []) : json(res, 403, refused)));
+    const token = renewable();
+    const client = testClient({ baseUrl: server.url, token, timeoutMs: 2000, retries: 3, insecure: false });
+    expect(await client.request({ method: 'GET', path: '/v1/orders' })).toMatchObject({ status: 200, attempts: 1 });
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual(['Bearer t1', 'Bearer t2']);
+
+    const always = await tinyServer((_req, res) => json(res, 403, refused));
+    const again = renewable();
+    const error = await testClient({ baseUrl: always.url, token: again, timeoutMs: 2000, retries: 3, insecure: false })
+      .request({ method: 'GET', path: '/v1/orders' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(exitCodeOf(error as ApiError)).toBe(3);
+    expect(again.renewals).toEqual(['t1']);
+    expect(always.requests).toHaveLength(2);
+  });
+
+  it('a 403 of permission is not a refused token: no renewal, one request', async () => {
+    const server = await tinyServer((_req, res) => json(res, 403, { detail: 'You do not have permission to perform this action.' }));
+    const token = renewable();
+    const client = testClient({ baseUrl: server.url, token, timeoutMs: 2000, retries: 3, insecure: false });
+    await expect(client.request({ method: 'GET', path: '/v1/orders' })).rejects.toMatchObject({ status: 403, kind: 'auth' });
+    expect(token.renewals).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('a fixed token is never renewed: one request', async () => {
     const server = await tinyServer((_req, res) => json(res, 401, { detail: 'Invalid token.' }));
     const client = testClient({ baseUrl: server.url, token: 'fixed', timeoutMs: 2000, retries: 3, insecure: false });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startMerch, type Result } from '../support/run-merch.js';
 import { BUYER, expectExit, profile, recordingProxy, WEB_APP } from './helpers.js';
 import { freePort } from '../support/servers.js';
+import { tempDir } from '../support/temp-dir.js';
+import { waitFor } from '../support/wait-for.js';
 
 // `merch login --web` without a browser: the test plays the browser on the sandbox's pages
 // and its return to the loopback callback (another login's state, a denial, nothing at
@@ -100,6 +102,75 @@ describe('merch login --web', () => {
     } finally {
       await new Promise((resolve) => busy.close(resolve));
     }
+  });
+});
+
+describe('merch login --web: the browser gets no secret (issue 41.2)', () => {
+  /** A $BROWSER that writes its arguments (one a line) and its environment to files, as a browser's /proc/PID/cmdline and environ would show them. */
+  function recordingOpener(): { command: string; opened(): { argv: string[]; env: string } | undefined } {
+    const dir = tempDir('merch-opener-');
+    const command = join(dir, 'open-url');
+    const [argv, env] = [join(dir, 'argv'), join(dir, 'env')];
+    // Written whole, then renamed: the test never reads a file the opener is still writing.
+    writeFileSync(command, `#!/bin/sh\nenv > '${env}'\nprintf '%s\\n' "$@" > '${argv}.part' && mv '${argv}.part' '${argv}'\n`);
+    chmodSync(command, 0o755);
+    return {
+      command,
+      opened: () => (existsSync(argv) ? { argv: readFileSync(argv, 'utf8').split('\n').filter(Boolean), env: readFileSync(env, 'utf8') } : undefined),
+    };
+  }
+
+  const SECRETS = { MERCH_TOKEN: 'env-token-41', MERCH_PASSWORD: 'env-password-41', MERCH_DESIGN_TOOL_KEY: 'env-key-41', MERCH_WEBHOOK_SECRET: 'env-hook-41' };
+
+  /** `merch login --web` opening the browser through `opener`; resolves once it has, with the authorize URL it printed. */
+  async function startOpening(opener: ReturnType<typeof recordingOpener>) {
+    const user = profile(sandbox.url);
+    const run = startMerch(['login', '--web', '--client-id', WEB_APP.id, '--callback-port', String(port)], {
+      env: { MERCH_BASE_URL: sandbox.url, MERCH_CONFIG_DIR: user.dir, MERCH_CLIENT_SECRET: WEB_APP.secret, BROWSER: opener.command, PATH: process.env.PATH, ...SECRETS },
+    });
+    await waitFor(() => opener.opened() !== undefined || /^error: /m.test(run.io.errors()), 'the CLI to open the browser');
+    const printed = URL_LINE.exec(run.io.errors());
+    return { user, run, opened: opener.opened()!, authorize: new URL(printed![1]!) };
+  }
+
+  it('opens a one-time loopback link (no state, no code challenge in argv), without MERCH_ variables, that redirects once to the authorize URL', async () => {
+    const { user, run, opened, authorize } = await startOpening(recordingOpener());
+    expect(opened.argv).toHaveLength(1);
+    const link = new URL(opened.argv[0]!);
+    expect(link.origin + link.pathname).toBe(`http://127.0.0.1:${port}/start`);
+    expect([...link.searchParams.keys()]).toEqual(['k']);
+    for (const secret of [authorize.searchParams.get('state')!, authorize.searchParams.get('code_challenge')!, 'state=', 'code_challenge', WEB_APP.id]) expect(opened.argv[0]).not.toContain(secret);
+    // The opener's environment: none of merch's variables, secrets above all.
+    expect(opened.env).not.toMatch(/^MERCH_/m);
+    for (const secret of [...Object.values(SECRETS), WEB_APP.secret]) expect(opened.env).not.toContain(secret);
+    expect(opened.env).toMatch(/^PATH=/m);
+
+    // A link with another nonce is nobody's: 404, and the login waits on.
+    expect((await fetch(`http://127.0.0.1:${port}/start?k=guessed`, { redirect: 'manual' })).status).toBe(404);
+    // The browser follows the link: one redirect to the authorize URL, never cached.
+    const started = await fetch(link, { redirect: 'manual' });
+    expect(started.status).toBe(302);
+    expect(started.headers.get('location')).toBe(authorize.href);
+    expect(started.headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(await approveByForm(new URL(started.headers.get('location')!), BUYER));
+    expect(await page.text()).toContain('Signed in');
+    expectExit(await run.done, 0);
+    expect(user.stored().session).toMatchObject({ method: 'web', origin: new URL(sandbox.url).origin });
+  });
+
+  it('a second use of the link (another program read it) stops the sign-in at once: exit 3, nothing stored', async () => {
+    const { user, run, opened, authorize } = await startOpening(recordingOpener());
+    // Whoever came first, the link has been seen by two: neither gets the sign-in.
+    expect((await fetch(opened.argv[0]!, { redirect: 'manual' })).status).toBe(302);
+    const again = await fetch(opened.argv[0]!, { redirect: 'manual' });
+    expect(again.status).toBe(410);
+    expect(again.headers.get('location')).toBeNull();
+    const result = expectExit(await run.done, 3);
+    expect(result.stderr).toContain("warning: the sign-in link was opened a second time: another program on this machine may have read it from the browser's command line");
+    expect(result.stderr).toContain('error: the sign-in link was opened twice, so another program may have it: this sign-in is stopped, nothing stored\nhint: run merch login --web again\n');
+    // The callback the first one would bring back finds nobody.
+    await expect(fetch(`http://127.0.0.1:${port}/callback?code=x&state=${authorize.searchParams.get('state')}`)).rejects.toThrow();
+    expect(existsSync(join(user.dir, 'config.json'))).toBe(false);
   });
 });
 

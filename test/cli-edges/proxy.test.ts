@@ -14,7 +14,8 @@ import { tempDir } from '../support/temp-dir.js';
 // tunnel to a service whose CA the process trusts: test/e2e/proxy-tunnel.test.ts.
 
 const ME = { id: 7, email: 'ops@example.com' };
-const sandbox = useSandbox();
+// Reached through the proxy by the name only it resolves: the sandbox answers that Host too.
+const sandbox = useSandbox({ allowHosts: ['service.test'] });
 
 /** A stubbed service answering GET /v1/users/me, and its URL by the name only the proxy knows. */
 async function service() {

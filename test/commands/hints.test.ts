@@ -29,6 +29,28 @@ describe('hintOf', () => {
     expect(hintOf(refused)).toBe('nothing answers at 127.0.0.1:9: is the service up, and is the base URL right?');
   });
 
+  it('a refused token (401, or DRF\'s 403 of it) is "not signed in", MERCH_TOKEN\'s its own; any other 403 is about permission', () => {
+    const notSignedIn = 'not signed in: the service refused the token (expired or revoked?): sign in again: merch login (merch auth status shows the sign-in)';
+    const envToken = 'the service refused the token in MERCH_TOKEN (expired or revoked?), which merch cannot refresh: set a fresh one, or unset MERCH_TOKEN and sign in: merch login';
+    const permission = 'the token is not allowed to do this (check --account-id)';
+    const refusedToken = [
+      errorFromResponse(get, 401, '{"detail":"Authentication credentials were not provided."}'),
+      errorFromResponse(get, 401, ''),
+      errorFromResponse(get, 403, '{"detail":"Authentication credentials were not provided."}'),
+      errorFromResponse(get, 403, '{"detail":"Invalid token."}'),
+    ];
+    for (const error of refusedToken) {
+      expect(hintOf(error), error.message).toBe(notSignedIn);
+      expect(hintOf(error, { ...byDefault, tokenSource: 'profile' }), error.message).toBe(notSignedIn);
+      expect(hintOf(error, { ...byDefault, tokenSource: 'env' }), error.message).toBe(envToken);
+      expect(asCliError(error).exitCode).toBe(3);
+    }
+    const forbidden = errorFromResponse(get, 403, '{"detail":"You do not have permission to perform this action."}');
+    expect(hintOf(forbidden, { ...byDefault, tokenSource: 'env' })).toBe(permission);
+    expect(hintOf(errorFromResponse(get, 403, ''))).toBe(permission);
+    expect(asCliError(forbidden).exitCode).toBe(3);
+  });
+
   it('a hint its layer gave is kept', () => {
     const probed = failureError(get, { type: 'refused', host: '127.0.0.1:9' }, { hint: 'no merch sandbox answers at http://127.0.0.1:9' });
     expect(hintOf(probed, fromEnv)).toBe('no merch sandbox answers at http://127.0.0.1:9');

@@ -52,7 +52,7 @@ describe('output formats', () => {
     expect(JSON.parse(stdout.replace(/\r/g, ''))).toHaveLength(2);
   });
 
-  it('strips control characters and escape sequences the server sends, keeping JSON exact', async () => {
+  it('makes visible the control characters and escape sequences the server sends, keeping JSON exact', async () => {
     const evil = 'Evil\u001b[31m red\u0007 bell\ttab\nnewline\u009b2J';
     const proxy = await rewritingProxy(sandbox().url, (_method, path, body) => {
       if (path.startsWith('/v1/custom-products')) body.results[0].name = evil;
@@ -62,7 +62,7 @@ describe('output formats', () => {
       const piped = await merch(proxy, ['custom-products', 'list']);
       const row = tsv(piped.stdout)[1]!;
       expect(row).toHaveLength(6);
-      expect(row[1]).toBe('Evil red bell tab newline'); // \u009b2J is an 8-bit CSI sequence: removed whole
+      expect(row[1]).toBe('Evil\\u001b[31m red\\u0007 bell tab newline\\u009b2J'); // each as its JSON escape, a tab and a line break a space
       const tty = await merchOnTerminal(proxy, ['custom-products', 'list']);
       expect(tty.stdout).not.toContain('\u001b[31m');
       expect(tty.stdout).not.toContain('\u0007');

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/output/csv.js';
+import { csvCell, tsvCell } from '../../src/output/csv.js';
 import { cliEnv, merch, startMerch } from '../support/run-merch.js';
 import { sandboxApi, useSandbox } from '../support/sandbox.js';
 
@@ -96,6 +96,21 @@ describe('--format csv', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: '1', design_tool_sku: 'DT-000001' });
   });
+
+  it('piped TSV and --format tsv neutralise the same cells, on one line each', async () => {
+    const order = await orderFor([
+      { first_name: '=HYPERLINK("http://evil.example","click")', last_name: 'Mallory', line_1: '1 Main St' },
+      { first_name: '@SUM(A1)', last_name: 'Lee', line_1: '2 Elm St' },
+      { first_name: 'Ada', last_name: 'Lovelace', line_1: '3 Oak St' },
+    ]);
+    for (const flags of [[], ['--format', 'tsv']]) {
+      const { code, stdout } = await merch(sandbox(), ['orders', 'get', String(order.id), ...flags], { tty: flags.length > 0 });
+      expect(code).toBe(0);
+      const shipments = stdout.slice(stdout.indexOf('# shipping_orders'));
+      const recipients = shipments.split('\n').filter((line) => /^\d+\t/.test(line)).map((line) => line.split('\t')[1]);
+      expect(recipients).toEqual([`'=HYPERLINK("http://evil.example","click") Mallory`, `'@SUM(A1) Lee`, 'Ada Lovelace']);
+    }
+  });
 });
 
 describe('a CSV cell', () => {
@@ -105,13 +120,32 @@ describe('a CSV cell', () => {
     expect(csvCell('-cmd')).toBe(`'-cmd`);
     expect(csvCell('@SUM(A1)')).toBe(`'@SUM(A1)`);
     expect(csvCell('\t=1+1')).toBe(`'\t=1+1`);
-    expect(csvCell('\r=1+1')).toBe(`'=1+1`);
-    expect(csvCell('\u001b[31m=1+1')).toBe(`'=1+1`);
+    expect(csvCell('\r=1+1')).toBe(`'\\u000d=1+1`); // a lone carriage return made visible (src/output/terminal-gate.ts)
+    expect(csvCell('\r\n=1+1')).toBe(`'\r\n=1+1`);
+    expect(csvCell('\u001b[31m=1+1')).toBe('\\u001b[31m=1+1'); // visible: text, no formula
   });
 
   it('stays as it is when it is a plain number or harmless text', () => {
     for (const value of ['-5', '12.50', '+3', '-0.5', '1e3', 'Ada', 'a=b', '']) expect(csvCell(value)).toBe(value);
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('a TSV cell', () => {
+  it('is neutralised as a CSV cell is, on one line, what a terminal acts on made visible', () => {
+    expect(tsvCell('=1+1')).toBe(`'=1+1`);
+    expect(tsvCell('+1 555 0100')).toBe(`'+1 555 0100`);
+    expect(tsvCell('-cmd')).toBe(`'-cmd`);
+    expect(tsvCell('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(tsvCell('\t=1+1')).toBe(`' =1+1`);
+    expect(tsvCell('a\tb\nc')).toBe('a b c');
+    expect(tsvCell('\u001b]52;c;eA==\u0007')).toBe('\\u001b]52;c;eA==\\u0007');
+  });
+
+  it('stays as it is when it is a plain number or harmless text', () => {
+    for (const value of ['-5', '12.50', '+3', '1e3', 'Ada', 'a=b', '']) expect(tsvCell(value)).toBe(value);
+    expect(tsvCell(-5)).toBe('-5');
+    expect(tsvCell(undefined)).toBe('');
   });
 });

@@ -4,7 +4,7 @@ import { PageCache } from '../../src/sandbox/page-cache.js';
 import { useSandbox } from '../support/sandbox.js';
 import { ACME, call } from './helpers.js';
 
-const sandbox = useSandbox({ catalog: 60 });
+const sandbox = useSandbox({ catalog: 60, allowHosts: ['first.example', 'second.example'] });
 
 /** GET `path` with this Host header (a client reaching the sandbox by another name). */
 function getWithHost(path: string, host: string): Promise<{ status: number; body: any }> {

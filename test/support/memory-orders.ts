@@ -5,7 +5,8 @@ import { plan as planSend } from '../../src/orders/create/exactly-once.js';
 import type { OrderPieces } from '../../src/orders/create/builder.js';
 import { OrderJournal, withoutExternalId } from '../../src/orders/create/order-journal.js';
 import { placeBatches } from '../../src/orders/create/place-batches.js';
-import { placeOrder, type PlacedOrder, type PlaceOrderEvent } from '../../src/orders/create/place-order.js';
+import { offeringsOf, placeOrder, type PlacedOrder, type PlaceOrderEvent } from '../../src/orders/create/place-order.js';
+import { identityOfBody, identityScope, shipmentDigests } from '../../src/orders/create/order-identity.js';
 import type { ListEvent, ListResult, ListRun } from '../../src/orders/create/plan-batches.js';
 import { prepareOrder } from '../../src/orders/create/prepare.js';
 import type { MemoryService } from './memory-service.js';
@@ -17,8 +18,8 @@ import { tempDir } from './temp-dir.js';
  * and gets, without flags, output or exit codes. A "machine" is a journal of its own.
  */
 
-/** Where the orders go, as part of a derived external id (the command's is its base URL and account). */
-const SCOPE = 'memory';
+/** Where the orders go, as part of a derived external id (the command's is its base URL's origin and the account). */
+const SCOPE = identityScope('http://memory.invalid', 'memory-account');
 
 /** A machine: its journal, in a directory of its own (closed when the test ends). */
 export interface Machine {
@@ -74,10 +75,11 @@ export async function placeOne(service: MemoryService, { journal }: Machine, pie
   if (!prepared.complete) throw new Error(`incomplete order: ${JSON.stringify(prepared.missing)}`);
   const { order } = prepared;
   const body = withoutExternalId(order.body);
-  const p = planSend(journal, body, SCOPE, order.body.external_id);
+  const offerings = offeringsOf(order.products);
+  const p = planSend(journal, body, identityOfBody(SCOPE, body, offerings), order.body.external_id);
   const events: PlaceOrderEvent[] = [];
   try {
-    const placed = await placeOrder({ body, products: order.products }, p, { api: service.orders, journal, notify: (event) => events.push(event) });
+    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() } }, p, { api: service.orders, journal, notify: (event) => events.push(event) });
     return { placed, events, externalId: p.externalId };
   } catch (error) {
     return { error, events, externalId: p.externalId };
@@ -94,7 +96,7 @@ export function recipientsList(shirt: Shirt, tag: string, n: number): string {
 
 /** `--product ID --attr color=C --recipients FILE`, with `--batch-size` and `--assume-unsent` as given. */
 export function listRun(shirt: Shirt, file: string, options: { batchSize?: number; assumeUnsent?: boolean } = {}): ListRun {
-  return { pieces: { items: [{ product: shirt.id, attributes: { color: shirt.color } }] }, path: file, file, scope: SCOPE, listPath: file, ...options };
+  return { pieces: { items: [{ product: shirt.id, attributes: { color: shirt.color } }] }, path: file, file, scope: SCOPE, ...options };
 }
 
 /** A recipients list, as `orders create --recipients FILE --yes` places it. */

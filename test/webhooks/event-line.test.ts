@@ -36,7 +36,7 @@ describe('formatEventLine', () => {
     expect(line).toBe('09:05:07  custom_product.created  custom_product 5  design=Pending');
   });
 
-  it('strips escape sequences and control characters from every server string', () => {
+  it('makes visible the escape sequences and control characters of every server string', () => {
     const line = formatEventLine({
       received_at: at,
       hook: { event: 'order.changed\u001b[2J' },
@@ -46,7 +46,9 @@ describe('formatEventLine', () => {
         tracking_number: 'A\nB\u001b]0;title\u0007C',
       },
     });
-    expect(line).toBe('09:05:07  order.changed  order 9  status=Redevil tracking=A BC');
+    expect(line).toBe(
+      '09:05:07  order.changed\\u001b[2J  order 9\\u0007  status=\\u001b[31mRed\\u001b[0m\\u009b1m\\u202eevil tracking=A B\\u001b]0;title\\u0007C',
+    );
     expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
   });
 
@@ -58,8 +60,8 @@ describe('formatEventLine', () => {
 });
 
 describe('singleLine', () => {
-  it('turns whitespace controls into spaces and drops the rest', () => {
-    expect(singleLine('a\tb\r\nc\u0000d\u0085e\u2066f')).toBe('a b  cdef');
+  it('turns whitespace controls into spaces and makes the rest visible', () => {
+    expect(singleLine('a\tb\r\nc\u0000d\u0085e\u2066f')).toBe('a b  c\\u0000d\\u0085e\\u2066f');
   });
 });
 

@@ -4,15 +4,15 @@ import type { Order } from '../schemas.js';
 import { listOrders, showsExternalId } from './orders.js';
 
 /**
- * Every order of the account, read to keep some (a run's: src/orders/create/run-orders.ts
- * says which). The order list's filters are not part of the interface, so this reads every
- * order of the account, pages fetched concurrently as `--all` does, and keeps those `keep`
- * accepts.
+ * Every order of the account, as a recipients list's run reads them to find the rows earlier
+ * orders hold (src/orders/create/earlier-orders.ts). The order list's filters are not part of
+ * the interface, so this reads every order of the account, pages fetched concurrently as
+ * `--all` does.
  *
  * Memory stays flat however large the orders: the first page is one order, and the size of
  * the next ones (and how many are read at once) is chosen from the largest order seen, so
  * about SHIPMENTS_IN_FLIGHT shipping orders are in flight at a time. Pages are asked in id
- * order, so an order created meanwhile is added at the end and no page shifts. The kept
+ * order, so an order created meanwhile is added at the end and no page shifts. The
  * records are yielded as listed (one without what matching reads is read again by its id,
  * once, in src/orders/create/earlier-orders.ts). Records are read only as far as `keep`
  * needs (the comparison reads the rest, order-content.ts): a run of 100,000 rows lists as
@@ -33,18 +33,18 @@ const SHIPMENTS_IN_FLIGHT = 1_000;
 const MAX_PAGE = 100;
 const MAX_CONCURRENCY = 8;
 
-/** The kept orders as the scan finds them, and, once read through, what it saw of the account's orders. */
+/** The account's orders as the scan finds them, and, once read through, what it saw of them. */
 export interface OrderScan extends AsyncIterable<Order> {
   /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
   readonly seen: { orders: number; showingExternalId: number };
 }
 
-export function scanOrders(client: ApiClient, keep: (externalId: string | null | undefined) => boolean): OrderScan {
+export function scanOrders(client: ApiClient): OrderScan {
   const seen = { orders: 0, showingExternalId: 0 };
-  return { seen, [Symbol.asyncIterator]: () => scan(client, keep, seen) };
+  return { seen, [Symbol.asyncIterator]: () => scan(client, seen) };
 }
 
-async function* scan(client: ApiClient, keep: (externalId: string | null | undefined) => boolean, seen: OrderScan['seen']): AsyncGenerator<Order> {
+async function* scan(client: ApiClient, seen: OrderScan['seen']): AsyncGenerator<Order> {
   // The first page holds one order; each round of pages is then sized by the largest order
   // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
   let largest = 1;
@@ -61,7 +61,7 @@ async function* scan(client: ApiClient, keep: (externalId: string | null | undef
         seen.orders++;
         if (showsExternalId(order)) seen.showingExternalId++;
         largest = Math.max(largest, order.shipping_orders?.length ?? 0);
-        if (keep(order.external_id)) yield order as Order;
+        yield order as Order;
       }
       offset += orders.length;
       // A page shorter than asked is not the end (a service may cap pages silently): no `next` is.

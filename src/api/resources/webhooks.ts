@@ -18,7 +18,7 @@ export async function createWebhook(client: ApiClient, event: string, target: st
  * `DELETE /v1/core/webhooks/{id}/`: 204 on success. Resolves `{gone: true}` when a retry
  * found it already deleted by an earlier attempt whose answer was lost.
  */
-export async function deleteWebhook(client: ApiClient, id: string | number): Promise<{ gone: boolean }> {
+export async function deleteWebhook(client: ApiClient, id: string | number | bigint): Promise<{ gone: boolean }> {
   const response = await client.request({ method: 'DELETE', path: `/v1/core/webhooks/${pathSegment(String(id))}/`, goneMeansDone: true });
   return { gone: response.gone === true };
 }

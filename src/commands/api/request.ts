@@ -1,11 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { HttpMethod, QueryValue } from '../../api/client.js';
 import { paginate } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseExact } from '../../lib/exact-json.js';
 import { errnoWords } from '../../lib/path-checks.js';
+import { readRegularFile } from '../../lib/safe-files.js';
+import { checkInputFile } from '../path-flags.js';
 import { printJson, printList } from '../../output/render.js';
 import type { OptionsOf } from '../define-command.js';
 import type { apiCommand } from './api.command.js';
@@ -52,9 +54,8 @@ function typed(value: string, key: string): unknown {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
-  if (/^-?\d+$/.test(value) && !Number.isSafeInteger(Number(value))) {
-    throw new UsageError(`--field ${key}: ${value} is beyond the integers a JSON number carries exactly`, `-F ${key}=${value} sends it as a string`);
-  }
+  // An integer beyond 2^53 (an id as the service shows it) goes out as the same digits, a JSON number (lib/exact-json.ts).
+  if (/^-?\d+$/.test(value) && !Number.isSafeInteger(Number(value))) return BigInt(value);
   if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
   return value;
 }
@@ -65,12 +66,15 @@ function toNumber(value: QueryValue): number | undefined {
 
 async function requestBody(ctx: Context, input: string | undefined, fields: Record<string, unknown>): Promise<unknown> {
   if (input === undefined) return Object.keys(fields).length > 0 ? fields : undefined;
-  const raw = input === '-' ? await text(ctx.io.stdin) : await readFile(input, 'utf8').catch((err: unknown) => {
+  // A FIFO, a device, a directory: refused before anything is opened (a FIFO would block the open, /dev/zero never end).
+  await checkInputFile('--input', input, { stdin: true });
+  const raw = input === '-' ? await text(ctx.io.stdin) : await readRegularFile(input).then((bytes) => bytes.toString('utf8')).catch((err: unknown) => {
     throw new UsageError(`--input: cannot read ${input}: ${errnoWords(err)}`);
   });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    // Integers beyond 2^53 stay exact (lib/exact-json.ts), as the service is sent them.
+    parsed = parseExact(raw);
   } catch {
     throw new UsageError(`--input: ${input === '-' ? 'standard input' : input} is not valid JSON`);
   }

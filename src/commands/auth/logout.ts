@@ -21,7 +21,7 @@ export async function logout(ctx: Context): Promise<void> {
   if (holds(stored, 'token') && session?.client_id && session.revoke_url) await revoke(ctx, stored, session, session.revoke_url);
   // Like the tokens, the design tool key is a credential of the profile: signing out forgets
   // it. From the keyring and from the file alike.
-  await updateProfile(settings.configDir, settings.profile, { token: undefined, session: undefined, 'design-tool-key': undefined });
+  await updateProfile(settings.configDir, settings.profile, { token: undefined, session: undefined, 'design-tool-key': undefined, 'design-tool-key-origin': undefined });
   if (!signedIn) ctx.io.err(`Not logged in to profile ${settings.profile}; its design tool key is forgotten.`);
   else ctx.io.err(`Logged out of profile ${settings.profile}${hasKey ? ' (its design tool key is forgotten too)' : ''}.`);
 }

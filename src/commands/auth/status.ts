@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { discoverAccount } from '../../auth/account.js';
+import { notSignedInAt } from '../../auth/not-signed-in.js';
 import { KEYRING_NAME } from '../../config/keyring.js';
 import { CONFIG_FILE_NAME } from '../../config/paths.js';
 import type { SecretStorage } from '../../config/secret-storage.js';
@@ -60,7 +61,8 @@ export async function run(ctx: Context): Promise<ExitCodeValue> {
     token_source: settings.tokenSource,
     token_storage: null,
     token_valid: null,
-    error: null,
+    // Signed in at another origin: that token is not sent here (src/config/origin-binding.ts).
+    error: settings.tokenSource === 'none' && settings.signedInElsewhere !== undefined ? notSignedInAt(settings, settings.signedInElsewhere).message : null,
   };
   if (settings.tokenSource !== 'none') {
     try {

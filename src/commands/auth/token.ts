@@ -1,3 +1,4 @@
+import { notSignedInAt } from '../../auth/not-signed-in.js';
 import { tokenProviderFor } from '../../auth/token-provider.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
@@ -13,6 +14,7 @@ export async function token(ctx: Context): Promise<void> {
 export async function refresh(ctx: Context): Promise<void> {
   const { settings } = ctx;
   if (settings.tokenSource === 'env') throw new UsageError('the token comes from MERCH_TOKEN, which merch cannot refresh');
+  if (settings.signedInElsewhere !== undefined) throw notSignedInAt(settings, settings.signedInElsewhere);
   if (!settings.session?.refresh_token) {
     throw new CliError(`profile ${settings.profile} has no refresh token (signed in ${settings.session ? 'with --with-token' : 'with nothing'}): sign in again: merch login`, ExitCode.auth);
   }

@@ -40,8 +40,10 @@ export async function set(ctx: Context, key: string, value: string | undefined):
   if (key === SECRET_KEY) {
     if (value !== undefined) throw new UsageError(`${SECRET_KEY} is a secret: pipe it on standard input instead of the command line`);
     const { readSecret } = await import('../read-secret.js');
-    await updateProfile(configDir, profile, { [SECRET_KEY]: await readSecret(ctx, 'design tool API key', false, 'pipe the key on standard input') });
-    ctx.io.err(`Stored ${SECRET_KEY} in profile ${profile}.`);
+    // The key belongs to the design tool it is stored for: it goes to that origin only.
+    const origin = new URL(ctx.settings.designToolUrl).origin;
+    await updateProfile(configDir, profile, { [SECRET_KEY]: await readSecret(ctx, 'design tool API key', false, 'pipe the key on standard input'), 'design-tool-key-origin': origin });
+    ctx.io.err(`Stored ${SECRET_KEY} in profile ${profile}, for the design tool at ${origin}.`);
     return;
   }
   const plain = plainKey(key);
@@ -58,7 +60,7 @@ export async function unset(ctx: Context, key: string): Promise<void> {
   const stored = key === SECRET_KEY ? SECRET_KEY : plainKey(key);
   const current = readProfile(configDir, profile);
   const was = stored === SECRET_KEY ? holds(current, SECRET_KEY) : current[stored] !== undefined;
-  await updateProfile(configDir, profile, { [stored]: undefined });
+  await updateProfile(configDir, profile, stored === SECRET_KEY ? { [SECRET_KEY]: undefined, 'design-tool-key-origin': undefined } : { [stored]: undefined });
   ctx.io.err(was ? `Removed ${key} from profile ${profile}.` : `${key} was not set in profile ${profile}.`);
 }
 

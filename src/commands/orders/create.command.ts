@@ -18,10 +18,11 @@ export const createCommand = defineCommand({
       .option('--payment-method <id>', "payment method id (default: the account's default)")
       .option('--external-id <id>', 'your unique reference for the order, or the run of a --recipients list (default: derived from the order or the list, so a rerun sends the same)')
       .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
-      .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <run id>-1, -2, ...; only rows no order of the run holds are sent', positiveInt)
+      .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <run id>-1, -2, ...; only rows no earlier order holds are sent', positiveInt)
       .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
-      .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error)')
-      .option('--assume-unsent', 'with --recipients: send the rows merch cannot show are in no earlier order of the run (only after you have checked them)'),
+      .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error); a new file, owner-only')
+      .option('--force', 'with --results: replace that file if it exists (without, an existing file is refused)')
+      .option('--assume-unsent', 'with --recipients: send the rows merch cannot show are in no earlier order (only after you have checked them)'),
   examples: [
     "merch orders create --product 100003 --quantity 2 --attr color=Black --attr 'size=3 in' --recipient 'first_name=Ann,last_name=Lee,line_1=\"1 Main St, Apt 2\",city=Austin,state=TX,postal_code=78701,country=US' --yes",
     'merch orders create --product 100003 --attr color=Black --recipients staff.csv --dry-run',

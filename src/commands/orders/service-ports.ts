@@ -7,7 +7,6 @@ import { listPaymentMethods } from '../../api/resources/payment-methods.js';
 import type { Context } from '../../context.js';
 import type { AccountApi, OrdersApi } from '../../orders/create/ports.js';
 import { AccountLookups } from '../../orders/create/prepare.js';
-import { batchOfRun } from '../../orders/create/run-orders.js';
 
 /**
  * The domain's doors to the service (src/orders/create/ports.ts), built over
@@ -31,7 +30,7 @@ export function serviceOrdersApi(client: ApiClient): OrdersApi {
     create: (body) => createOrder(client, body),
     get: (id) => getOrder(client, String(id)),
     findByExternalId: (externalId) => findOrderByExternalId(client, externalId),
-    ordersOfRun: (runId) => scanOrders(client, (externalId) => batchOfRun(externalId, runId) !== undefined),
+    everyOrder: () => scanOrders(client),
   };
 }
 

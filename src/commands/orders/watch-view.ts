@@ -6,12 +6,15 @@ import { timestamp } from '../../output/format.js';
 import { isMachineOutput, printJson } from '../../output/render.js';
 import { table, truncate } from '../../output/table.js';
 import { cell, singleLine } from '../../output/sanitize.js';
+import { redrawFrom } from '../../output/style.js';
 
 /** How `orders watch` shows each change. */
 export interface WatchView {
   change(view: OrderView, at: Date): Promise<void>;
   /** The service fails the polls (in a way that passes), or answers again: under the table on a terminal, else a line on stderr. */
   service(change: ServiceChange): Promise<void>;
+  /** An event the service did not confirm: under the table on a terminal (the latest few), else a line on stderr. */
+  note(text: string): Promise<void>;
   /** The watch is over (delivered, cancelled, Ctrl-C or an error). */
   finish(): Promise<void>;
 }
@@ -34,6 +37,7 @@ function jsonLines(ctx: Context): WatchView {
   return {
     change: (view, at) => printJson(target, { at: at.toISOString(), ...view }),
     service: async (change) => ctx.io.err(singleLine(serviceNotice(change))),
+    note: async (text) => ctx.io.err(singleLine(text)),
     finish: async () => undefined,
   };
 }
@@ -51,13 +55,15 @@ function liveTable(ctx: Context): WatchView {
   let shown: { view: OrderView; at: Date } | undefined;
   /** The service's failure while it fails (shown under the table). */
   let failing: Extract<ServiceChange, { kind: 'failing' }> | undefined;
+  /** The latest events the service did not confirm (shown under the table). */
+  let notes: string[] = [];
   let over = false;
   const draw = async () => {
     if (!shown) return;
     const { view, at } = shown;
     const heading = singleLine(`order ${view.order}: ${view.status ?? 'status unknown'} (updated ${timestamp(at.toISOString())}${over ? '' : '; Ctrl-C to stop'})`);
     // Once the watch is over, a failure is the last one met, no longer something being polled through.
-    const footer = failing === undefined ? [] : [singleLine(over ? failing.error.message : serviceNotice(failing))];
+    const footer = [...notes, ...(failing === undefined ? [] : [singleLine(over ? failing.error.message : serviceNotice(failing))])];
     // Room for the heading, the table's header, the footer, a line for what does not fit, and the cursor's line.
     const room = io.rows === undefined ? Infinity : Math.max(1, io.rows - 4 - footer.length);
     const fits = view.shipments.length <= room ? view.shipments : view.shipments.slice(0, room);
@@ -66,7 +72,7 @@ function liveTable(ctx: Context): WatchView {
     const more = rest.length === 0 ? [] : [singleLine(`... and ${rest.length} more shipments (${countByStatus(rest)})`)];
     const lines = [heading, ...(await table(io, ['Shipment', 'Status', 'Tracking number', 'Tracking URL'], rows, ['fixed', 'fixed', 'text', 'text'])).split('\n'), ...more, ...footer];
     const text = lines.map((line) => truncate(line, width)).join('\n');
-    const erase = drawnRows > 0 ? `\u001b[${drawnRows}A\r\u001b[0J` : '';
+    const erase = drawnRows > 0 ? redrawFrom(drawnRows) : '';
     io.stdout.write(`${erase}${text}\n`);
     drawnRows = lines.length;
   };
@@ -80,12 +86,20 @@ function liveTable(ctx: Context): WatchView {
       if (shown) await draw();
       else io.err(singleLine(serviceNotice(change)));
     },
+    async note(text) {
+      notes = [...notes, singleLine(text)].slice(-MAX_NOTES);
+      if (shown) await draw();
+      else io.err(singleLine(text));
+    },
     async finish() {
       over = true;
       await draw();
     },
   };
 }
+
+/** How many notes of unconfirmed events stay under the table. */
+const MAX_NOTES = 3;
 
 /** `12 Delivered, 3 Shipped` */
 function countByStatus(shipments: OrderView['shipments']): string {

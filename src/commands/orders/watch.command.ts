@@ -10,7 +10,7 @@ export const watchCommand = defineCommand({
     command
       .argument('<id>', 'order id', integerId)
       .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration({ bare: 's' })).default(15_000, '15s'))
-      .option('--events <file>', 'also take changes from the journal of a running `merch webhooks listen`, as they arrive'),
+      .option('--events <file>', 'also follow the journal of a running `merch webhooks listen`: an event is checked with the service at once, never taken on its word'),
   examples: ['merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'],
   run: async (ctx, options, [id]): Promise<ExitCodeValue> => (await import('./watch.js')).run(ctx, id, options),
 });

@@ -13,7 +13,9 @@ import { watchView } from './watch-view.js';
  * --events) a `webhooks listen` journal, until every shipment is delivered (exit 0), the
  * order is cancelled (exit 5) or Ctrl-C (exit 130). A service that fails in a way that
  * passes (5xx, 429, no answer) is polled through, each change said once (failing, answering
- * again); any other failure ends the watch with its own error.
+ * again); any other failure ends the watch with its own error. An event is only a reason to
+ * read the order at once: what is shown is the service's answer, and an event it does not
+ * confirm is a note (on stderr, or under the table), never the end of the watch.
  */
 export async function run(ctx: Context, id: string, options: OptionsOf<typeof watchCommand>): Promise<ExitCodeValue> {
   if (options.events !== undefined) await checkJournal(options.events);
@@ -32,6 +34,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
       interrupted: interruption.signal,
       onChange: (change, at) => inTurn(() => view.change(change, at)),
       onServiceChange: (change) => inTurn(() => view.service(change)),
+      onUnconfirmed: (note) => inTurn(() => view.note(note)),
     });
   } finally {
     interruption.dispose();

@@ -5,8 +5,10 @@ import {
   SEEDED_APPS,
   SEEDED_USERS,
   startSandbox,
+  type Sandbox,
   type SandboxOptions,
 } from '../../sandbox/index.js';
+import { isLoopbackHost } from '../../lib/loopback.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
@@ -29,8 +31,21 @@ async function start(options: SandboxOptions) {
   }
 }
 
+/** Where it listens: its URL; bound to every interface, that address, and the URL that reaches it from this machine. */
+function listeningOn({ url, address, port }: Pick<Sandbox, 'url' | 'address' | 'port'>): string {
+  if (address !== '0.0.0.0' && address !== '::') return url;
+  return `${address.includes(':') ? `[${address}]` : address}:${port} (every interface; from this machine ${url})`;
+}
+
+/** Bound to more than loopback: who else can reach it, and with what. */
+function exposedWarning({ address, port }: Pick<Sandbox, 'address' | 'port'>): string {
+  const where = address === '0.0.0.0' || address === '::' ? 'every interface' : address;
+  return `warning: the sandbox listens on ${where}, not only on loopback: any machine that reaches port ${port} can use it, with its public test tokens and passwords (above); --host 127.0.0.1 keeps it to this machine`;
+}
+
 /** What to sign in with: the sandbox's public test credentials (not secrets of anything real). */
-function banner(url: string, tokenTtl: number): string {
+function banner(sandbox: Pick<Sandbox, 'url' | 'address' | 'port'>, tokenTtl: number): string {
+  const { url } = sandbox;
   const tokens = SEEDED_ACCOUNTS.map((account) => `${account.token} (${account.id})`).join(', ');
   const apps = SEEDED_APPS.map((app) => {
     const grant = app.grant === 'password' ? 'password grant' : `authorization code; callback ${app.redirect_uris.join(' ')}`;
@@ -38,7 +53,7 @@ function banner(url: string, tokenTtl: number): string {
   });
   const users = SEEDED_USERS.map((user) => `${user.email} / ${user.password} (${user.account})`);
   return [
-    `merch sandbox listening on ${url}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop`,
+    `merch sandbox listening on ${listeningOn(sandbox)}; tokens: ${tokens}; design tool key: ${DESIGN_TOOL_KEY}; Ctrl-C to stop`,
     ...apps,
     `  users: ${users.join(', ')}`,
     `  OAuth: ${url}/o/token/, /o/authorize/, /o/revoke_token/ (access tokens last ${tokenTtl} s)`,
@@ -53,6 +68,7 @@ export async function run({ io, interrupts }: Context, options: OptionsOf<typeof
   if (options.data !== undefined) await checkOutputFile('--data', options.data, { makeParent: true });
   const sandbox = await start({
     host: options.host,
+    allowHosts: options.allowHost,
     port: options.port,
     seed: options.seed,
     catalog: options.catalog,
@@ -70,13 +86,16 @@ export async function run({ io, interrupts }: Context, options: OptionsOf<typeof
     money: options.money,
     orderFilters: options.orderFilters,
     attributeExtras: options.attributeExtras,
+    notAuthenticated: options.notAuthenticated,
+    resetReused: options.resetReused,
     lifecycleSeconds: options.lifecycle === undefined ? undefined : options.lifecycle / 1000,
     tokenTtl: tokenTtlSeconds,
     quiet: options.quiet,
     recordRequests: false,
     log: (line) => io.stderr.write(`${line}\n`),
   });
-  io.stderr.write(banner(sandbox.url, tokenTtlSeconds));
+  io.stderr.write(banner(sandbox, tokenTtlSeconds));
+  if (!isLoopbackHost(sandbox.address)) io.stderr.write(`${exposedWarning(sandbox)}\n`);
   const interruption = untilInterrupted(interrupts);
   await interruption.interrupted;
   interruption.dispose();

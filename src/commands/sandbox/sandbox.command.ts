@@ -5,13 +5,14 @@ import {
   DUPLICATE_ORDER_FORMS,
   FAULT_KINDS,
   MONEY_FORMS,
+  NOT_AUTHENTICATED_FORMS,
   ORDER_FILTERS,
   ORDER_RECORD_TRAITS,
   PAGE_COUNTS,
   SANDBOX_DEFAULTS,
 } from '../../sandbox/options.js';
 import { defineCommand } from '../define-command.js';
-import { duration, share } from '../parse.js';
+import { collect, duration, share } from '../parse.js';
 
 // The durations (--latency, --lifecycle, --token-ttl) are in ms, as every duration flag's (src/lib/duration.ts).
 
@@ -24,7 +25,8 @@ export const sandboxCommand = defineCommand({
   textOnly: 'its address and request log as text on stderr',
   declare: (command) =>
     command
-      .option('--host <host>', 'address to bind', SANDBOX_DEFAULTS.host)
+      .option('--host <host>', 'address to bind (anything but loopback lets other machines in: a warning says so)', SANDBOX_DEFAULTS.host)
+      .option('--allow-host <name>', 'also answer requests whose Host header is NAME, on any port (a tunnel or proxy in front; repeatable); other names get 421', collect)
       .option('--port <port>', 'port to listen on (0: any free port)', Number, SANDBOX_DEFAULTS.port)
       .option('--seed <n>', 'seed of the generated catalog, ids and faults', Number, SANDBOX_DEFAULTS.seed)
       .option('--catalog <n>', 'number of supplier products to generate', Number, SANDBOX_DEFAULTS.catalog)
@@ -33,7 +35,7 @@ export const sandboxCommand = defineCommand({
       .option('--fault-kinds <list>', `which faults, comma separated: ${FAULT_KINDS.join(', ')} (default: all but ${namedOnly.join(', ')})`)
       .option('--latency <duration>', 'delay every response by this long (50ms, 0.5s; a bare number is ms; at most 1m)', duration({ bare: 'ms', min: 0, max: 60_000 }), SANDBOX_DEFAULTS.latency)
       .addOption(
-        new Option('--duplicate-order <form>', 'answer to a reused external_id: drf (400 non_field_errors, as the real service), 409 (naming the order), field (400 on external_id), 500 (an HTML page), accepted (none: a second order)')
+        new Option('--duplicate-order <form>', 'answer to a reused external_id: drf (400 non_field_errors, as the real service), 409 (naming the order), field (400 on external_id), 500 (an HTML page), existing (200 with the earlier order), accepted (none: a second order)')
           .choices(DUPLICATE_ORDER_FORMS)
           .default(SANDBOX_DEFAULTS.duplicateOrder),
       )
@@ -47,6 +49,12 @@ export const sandboxCommand = defineCommand({
       .addOption(new Option('--money <form>', 'shape of money objects').choices(MONEY_FORMS).default(SANDBOX_DEFAULTS.money))
       .addOption(new Option('--order-filters <form>', 'whether the orders list applies external_id, status, created_at__gte').choices(ORDER_FILTERS).default(SANDBOX_DEFAULTS.orderFilters))
       .option('--attribute-extras', "custom products' available_attributes also carry non-list members")
+      .addOption(
+        new Option('--not-authenticated <form>', 'refusal of a missing, unknown or expired token: 401 (with WWW-Authenticate), 401-bare (without), 403 (as DRF behind SessionAuthentication)')
+          .choices(NOT_AUTHENTICATED_FORMS)
+          .default(SANDBOX_DEFAULTS.notAuthenticated),
+      )
+      .option('--reset-reused', "reset a connection's second and later requests unanswered (a server dropping idle keep-alive connections)")
       .option('--lifecycle <duration>', 'move each new order on by itself, one stage every DURATION (In Production, Scheduled, Shipped, Delivered; 5s, 1.5, 2m; a bare number is seconds; at most 1d)', duration({ bare: 's', max: 86_400_000 }))
       .addOption(
         new Option('--token-ttl <duration>', 'lifetime of the access tokens its OAuth server issues, in whole seconds (60, 10m, 1h; a bare number is seconds; at most 365d)')

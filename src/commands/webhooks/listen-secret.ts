@@ -6,21 +6,34 @@ import { readSecret } from '../read-secret.js';
 /** The variable that holds the listener's secret. */
 export const SECRET_VARIABLE = 'MERCH_WEBHOOK_SECRET';
 
+/** Where the listener's secret came from: none only with `--no-secret`. */
+export type SecretSource = 'env' | 'stdin' | 'made' | 'none';
+
 /**
  * The secret a delivery's URL must carry (`?token=`): from MERCH_WEBHOOK_SECRET, or
- * standard input with `--secret-stdin`, or made up here when `--print-target` asks for the
- * URL to subscribe with (it is printed in that URL, and only there). Never from a flag's
- * value, which `ps` shows to everyone on the machine. Undefined: no secret.
+ * standard input with `--secret-stdin`, or else made up here for this run (24 random
+ * URL-safe characters): `--subscribe` puts it in the target it subscribes, and
+ * `--print-target` prints that target, the only line that shows it. Never from a flag's
+ * value, which `ps` shows to everyone on the machine. `--no-secret` (secret === false):
+ * none, every post is accepted.
  */
-export async function listenSecret(ctx: Context, options: { secret?: string; secretStdin?: true; printTarget?: true }): Promise<string | undefined> {
-  if (options.secret !== undefined) {
+export async function listenSecret(
+  ctx: Context,
+  options: { secret?: string | boolean; secretStdin?: true },
+): Promise<{ secret: string | undefined; source: SecretSource }> {
+  if (typeof options.secret === 'string') {
     throw new UsageError(`--secret shows the secret to everyone on this machine (ps): put it in ${SECRET_VARIABLE}, or pipe it to --secret-stdin`);
   }
-  if (options.secretStdin) return readSecret(ctx, 'webhook secret', true, `pipe the secret to --secret-stdin, or set ${SECRET_VARIABLE}`);
+  if (options.secret === false) {
+    if (options.secretStdin) throw new UsageError('--no-secret and --secret-stdin contradict each other: pass one of them');
+    return { secret: undefined, source: 'none' };
+  }
+  if (options.secretStdin) {
+    return { secret: await readSecret(ctx, 'webhook secret', true, `pipe the secret to --secret-stdin, or set ${SECRET_VARIABLE}`), source: 'stdin' };
+  }
   const fromEnv = ctx.env[SECRET_VARIABLE];
-  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
-  if (!options.printTarget) return undefined;
+  if (fromEnv !== undefined && fromEnv !== '') return { secret: fromEnv, source: 'env' };
   const made = randomBytes(18).toString('base64url');
   ctx.secrets.add(made);
-  return made;
+  return { secret: made, source: 'made' };
 }

@@ -20,7 +20,11 @@ export const listenCommand = defineCommand({
       .option('--secret-stdin', 'read the secret deliveries must carry (?token=) from stdin (or set MERCH_WEBHOOK_SECRET)')
       // Refused with a line saying where the secret goes: a flag's value is seen by `ps`.
       .addOption(new Option('--secret <token>').hideHelp())
-      .option('--print-target', 'print the URL to subscribe with (its ?token= made up when no secret is set) as the first line of stdout')
+      .option(
+        '--no-secret',
+        'accept deliveries without ?token= (by default one is made up): only for a sender that cannot keep a query string in its URL; anything that reaches the port can then post events (refused with --public-url)',
+      )
+      .option('--print-target', 'print the URL to subscribe with, its ?token= included, as the first line of stdout')
       .option('--refetch', 're-read each resource through the API before printing it (deliveries are unsigned)'),
   examples: [
     'merch webhooks listen --subscribe',

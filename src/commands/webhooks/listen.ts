@@ -13,7 +13,7 @@ import type { OptionsOf } from '../define-command.js';
 import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
 import type { listenCommand } from './listen.command.js';
-import { listenSecret } from './listen-secret.js';
+import { listenSecret, SECRET_VARIABLE } from './listen-secret.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
 
@@ -29,9 +29,16 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   if (options.publicUrl !== undefined && !options.subscribe) {
     throw new UsageError('--public-url is the URL the subscriptions of --subscribe point at: pass --subscribe too', 'or subscribe that URL yourself: merch webhooks create --event EVENT --target URL');
   }
+  if (options.secret === false && options.publicUrl !== undefined) {
+    throw new UsageError(
+      '--no-secret with --public-url: anyone who learns that public URL could post forged events (an order "Delivered") and be believed',
+      'drop --no-secret: --subscribe puts the secret in the target it subscribes, and the service posts to that target as given',
+    );
+  }
   const events = selectedEvents(options.events);
   const routes = parsedRoutes(options.forwardTo ?? []);
-  const secret = await listenSecret(ctx, options);
+  const { secret, source } = await listenSecret(ctx, options);
+  if (source === 'none' && (ctx.env[SECRET_VARIABLE] ?? '') !== '') ctx.io.err(`--no-secret: ${SECRET_VARIABLE} is ignored`);
   if (options.save !== undefined) await checkOutputFile('--save', options.save, { makeParent: true });
   const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
@@ -50,7 +57,7 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     if (pending.length > 0) ctx.io.err(`resuming ${pending.length} events not yet forwarded`);
     for (const { event, targets } of pending) forwarder.enqueue(event, targets);
 
-    receiver = await listen(ctx, { ...options, secret }, events, async (delivery, json) => {
+    receiver = await listen(ctx, options, secret, events, async (delivery, json) => {
       const event = await journal.append(delivery, routes.targetsFor(delivery.hook.event), new Date(), json);
       show.print(event);
       forwarder.enqueue(event, event.forward_to ?? []);
@@ -60,15 +67,26 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
     if (options.printTarget) ctx.secrets.reveal(() => ctx.io.out(ctx.format.json || ctx.format.jsonl ? JSON.stringify({ target: subscribeWith }) : subscribeWith));
     ctx.io.err(`listening on ${receiver.url} for ${events ? events.join(', ') : 'all events'}; saving to ${journal.file}`);
     for (const target of routes.targets) ctx.io.err(`forwarding to ${target}`);
-    if (!isLoopbackHost(options.host) && secret === undefined) {
-      ctx.io.err(`warning: listening on ${options.host} without a secret (MERCH_WEBHOOK_SECRET, --secret-stdin): anyone who reaches this port can post events`);
+    if (secret === undefined) {
+      ctx.io.err(
+        isLoopbackHost(options.host) ?
+          'no secret (--no-secret): any program on this machine can post events here, and they are printed, saved and forwarded as if the service sent them'
+        : `warning: listening on ${options.host} without a secret (--no-secret): anyone who reaches this port can post events`,
+      );
+    } else if (source === 'made' && !options.subscribe) {
+      ctx.io.err(
+        options.printTarget ?
+          'deliveries must carry the ?token= of the target printed above (a secret made up for this run); other posts are refused (401)'
+        : `deliveries must carry a secret made up for this run, as ?token= in the URL they are posted to; other posts are refused (401). To subscribe yourself, --print-target prints the URL to subscribe with, or choose the secret with ${SECRET_VARIABLE}`,
+      );
     }
 
     if (options.subscribe) {
-      const target = subscriptionTarget(ctx, receiver, { ...options, secret });
+      const target = subscriptionTarget(ctx, receiver, options.publicUrl, secret);
       subscriptions = await subscribe(ctx, events ?? EVENT_KINDS, target);
       const { ids } = subscriptions;
       ctx.io.err(`subscribed to ${count(ids.length, 'event')} (${ids.length === 1 ? 'subscription' : 'subscriptions'} ${ids.join(', ')}); deleted on exit`);
+      if (source === 'made') ctx.io.err("the subscriptions' target carries ?token= with a secret made up for this run; other posts are refused (401)");
     }
     ctx.io.err('ready; Ctrl-C to stop');
     await stop.interrupted;
@@ -120,6 +138,7 @@ async function openJournal(ctx: Context, file: string): Promise<EventJournal> {
 async function listen(
   ctx: Context,
   options: ListenOptions,
+  secret: string | undefined,
   events: EventKind[] | undefined,
   accept: Parameters<typeof startReceiver>[0]['accept'],
 ): Promise<Receiver> {
@@ -128,7 +147,7 @@ async function listen(
       host: options.host,
       port: options.port,
       path: options.path,
-      secret: options.secret,
+      secret,
       events: events && new Set(events),
       accept,
       onRejected: (r) => ctx.io.err(`refused ${r.status === 0 ? 'a request' : r.status} from ${r.remote}: ${r.reason}`),
@@ -138,8 +157,8 @@ async function listen(
   }
 }
 
-function subscriptionTarget(ctx: Context, receiver: Receiver, options: ListenOptions): string {
-  if (options.publicUrl === undefined) {
+function subscriptionTarget(ctx: Context, receiver: Receiver, publicUrl: string | undefined, secret: string | undefined): string {
+  if (publicUrl === undefined) {
     if (!isLoopbackHost(new URL(ctx.settings.baseUrl).hostname)) {
       ctx.io.err(
         `warning: subscribing ${receiver.url}, a loopback URL: the service refuses loopback targets (only the sandbox accepts them).\n` +
@@ -148,7 +167,7 @@ function subscriptionTarget(ctx: Context, receiver: Receiver, options: ListenOpt
     }
     return receiver.target;
   }
-  const url = new URL(options.publicUrl);
-  if (options.secret !== undefined) url.searchParams.set('token', options.secret);
+  const url = new URL(publicUrl);
+  if (secret !== undefined) url.searchParams.set('token', secret);
   return url.href;
 }

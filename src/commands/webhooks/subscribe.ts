@@ -1,10 +1,11 @@
 import { createWebhook, deleteWebhook } from '../../api/resources/webhooks.js';
 import type { Context } from '../../context.js';
-import { stripControl } from '../../output/sanitize.js';
+import { visible } from '../../output/terminal-gate.js';
 
 /** The subscriptions `webhooks listen --subscribe` made, to delete when it stops. */
 export interface Subscriptions {
-  ids: number[];
+  /** As the service gave them: an id beyond 2^53 is a BigInt (lib/exact-json.ts), deleted as it is. */
+  ids: (number | bigint | string)[];
   remove(): Promise<void>;
 }
 
@@ -13,7 +14,7 @@ export interface Subscriptions {
  * created, those already made are deleted before the error is raised.
  */
 export async function subscribe(ctx: Context, events: readonly string[], target: string): Promise<Subscriptions> {
-  const ids: number[] = [];
+  const ids: (number | bigint | string)[] = [];
   const remove = async (): Promise<void> => {
     for (const id of ids.splice(0)) {
       try {
@@ -22,7 +23,7 @@ export async function subscribe(ctx: Context, events: readonly string[], target:
         const status = (error as { status?: number }).status;
         if (status === 404) continue;
         ctx.io.err(
-          `warning: could not delete subscription ${id}: ${stripControl((error as Error).message)}; delete it with \`merch webhooks delete ${id}\``,
+          `warning: could not delete subscription ${id}: ${visible((error as Error).message)}; delete it with \`merch webhooks delete ${id}\``,
         );
       }
     }
@@ -30,7 +31,7 @@ export async function subscribe(ctx: Context, events: readonly string[], target:
   try {
     for (const event of events) {
       const subscription = await createWebhook(ctx.api(), event, target);
-      ids.push(Number(subscription.id));
+      ids.push(subscription.id);
     }
   } catch (error) {
     await remove();

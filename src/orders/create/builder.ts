@@ -26,8 +26,8 @@ import { csvLocation, type RecipientRow, type RecipientsCsv } from './recipients
  */
 
 export interface ItemInput {
-  /** Custom product id; optional only as a CSV default holder (rows may name the product). */
-  product?: number;
+  /** Custom product id (a BigInt beyond 2^53); optional only as a CSV default holder (rows may name the product). */
+  product?: number | bigint;
   /** Line quantity; with a recipients CSV, the default quantity per recipient. */
   quantity?: number;
   attributes: Record<string, string>;
@@ -102,7 +102,7 @@ function fileItems(file: Record<string, unknown>): ItemInput[] | undefined {
   return file.line_items.map((li) => {
     const o = isRecord(li) ? li : {};
     return {
-      product: typeof o.product === 'number' ? o.product : undefined,
+      product: typeof o.product === 'number' || typeof o.product === 'bigint' ? o.product : undefined,
       quantity: undefined, // a file's line quantity is a total, not a per-recipient one
       attributes: isRecord(o.attributes) ? (o.attributes as Record<string, string>) : {},
     };
@@ -222,13 +222,13 @@ export function listBase(pieces: OrderPieces, file: string): ItemInput | undefin
 }
 
 /** What one row of a recipients list orders: its product and quantity (or the base item's), and the base item's attributes with the row's cells over them. */
-export function rowItem(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): { product: number; quantity: number; attributes: Record<string, string> } {
+export function rowItem(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): { product: number | bigint; quantity: number; attributes: Record<string, string> } {
   const product = rowProduct(csv, row, base);
   return { product, quantity: row.quantity ?? base?.quantity ?? 1, attributes: rowAttributes(row, base, product) };
 }
 
 /** The product a row orders: its `product` cell, else the base item's; a BuildError when neither names one. */
-export function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): number {
+export function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row: RecipientRow, base: ItemInput | undefined): number | bigint {
   const product = row.product ?? base?.product;
   if (product === undefined) {
     throw new BuildError('row-without-product', `${csvLocation(csv.file, row.row, csv.hasProduct ? 'product' : undefined)}: no product`, csv.file);
@@ -237,7 +237,7 @@ export function rowProduct(csv: Pick<RecipientsCsv, 'file' | 'hasProduct'>, row:
 }
 
 /** The base item's attributes apply to rows of the same product; a row's cell replaces one of the same name in any letter case. */
-function rowAttributes(row: RecipientRow, base: ItemInput | undefined, product: number): Record<string, string> {
+function rowAttributes(row: RecipientRow, base: ItemInput | undefined, product: number | bigint): Record<string, string> {
   const attributes: Record<string, string> = { ...inheritedAttributes(base, product) };
   for (const [k, v] of Object.entries(row.attributes)) {
     for (const ik of Object.keys(attributes)) if (ik.toLowerCase() === k) delete attributes[ik];
@@ -246,7 +246,7 @@ function rowAttributes(row: RecipientRow, base: ItemInput | undefined, product: 
   return attributes;
 }
 
-function inheritedAttributes(base: ItemInput | undefined, product: number): Record<string, string> {
+function inheritedAttributes(base: ItemInput | undefined, product: number | bigint): Record<string, string> {
   return base && base.product === product ? base.attributes : {};
 }
 

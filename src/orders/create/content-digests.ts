@@ -33,6 +33,13 @@ export class Digests {
     return this.words[2 * i]!.toString(16).padStart(8, '0') + this.words[2 * i + 1]!.toString(16).padStart(8, '0');
   }
 
+  /** Every digest as `hex` writes it, one after another (how the journal keeps an order's shipping orders). */
+  hexAll(): string {
+    let text = '';
+    for (let i = 0; i < this.count; i++) text += this.hex(i);
+    return text;
+  }
+
   /** Whether `text` is one digest as `hex` writes it. */
   static isHex(text: unknown): text is string {
     return typeof text === 'string' && text.length === 16 && HEX.test(text);

@@ -8,36 +8,46 @@ import type { OrdersApi } from './ports.js';
 import { batchOfRun } from './run-orders.js';
 
 /**
- * The run's earlier orders and the shipping orders they hold, by content (issue 28): what a
- * recipients list's rerun may not send again. The service is the truth, this machine's
- * journal is evidence, and where neither can tell, nothing of the run is sent (RunInDoubt):
+ * The earlier orders that hold rows of a recipients list, and the shipping orders they hold,
+ * by content (issues 28 and 40): what a run may not send again. The service is the truth,
+ * this machine's journal is evidence, and where neither can tell, nothing of the run is sent
+ * (RunInDoubt):
  *
- * - The account's orders are scanned for the run's external ids; the orders the journal
- *   recorded for the run and the scan did not show (a service that leaves `external_id`
- *   out of its records) are read by their ids.
+ * - The account's orders are scanned. The run's own (external id `<run id>` or
+ *   `<run id>-<k>`) always count. A run whose id was derived (no `--external-id`) also counts
+ *   every other order of the account that holds a row of the list (`accountWide`): a
+ *   recipient row is the unit of intent, so a row already in an order of the account for the
+ *   same items is not sent again, whatever run id the current list derives (an edited, grown,
+ *   reordered or re-saved list, another machine, an earlier version of merch). Only orders
+ *   that name a product of the list are read further.
+ * - The orders the journal recorded for the run and the scan did not show (a service that
+ *   leaves `external_id` out of its records) are read by their ids; one the service does not
+ *   show (404, or another external id's order) is doubt.
  * - A service whose records show no external id at all cannot tell a fresh machine which of
- *   its orders are the run's: unless this machine's journal sent the run (and knows the
- *   outcome of each of its attempts), the run stops.
- * - An order whose record cannot show which rows it holds (no shipping orders yet, shares
- *   that do not add up to its line items) is read again on its own; if it still cannot, the
- *   journal's record of what was sent in it is used, else the run stops.
+ *   its orders are a named run's: unless this machine's journal sent the run (and knows the
+ *   outcome of each of its attempts), a run with a given id stops. A derived run finds its
+ *   rows by content and does not need the external ids.
+ * - An order whose record cannot show which rows it holds (no line items or shipping orders
+ *   yet, shares that do not add up to its line items) is read again on its own; if it still
+ *   cannot, the journal's record of what was sent in it is used, else the run stops.
  * `assumeUnsent` (a person has checked) turns each stop into "holds nothing that can be told".
  */
 
 export interface HeldOrder {
-  batch: number;
+  /** k of the run's `<run id>-<k>` (0: the run id itself); null for another order of the account that holds rows of the list. */
+  batch: number | null;
   externalId: string;
-  orderId: number | string;
+  orderId: number | bigint | string;
   /** Its shipping orders are `held.shipments` from `first`, `count` of them, in the record's order. */
   first: number;
   count: number;
 }
 
 export interface Held {
-  /** In batch order, so a row is matched to the first order that holds it. */
+  /** The run's orders in batch order, then the account's other orders that hold rows, so a row is matched to the run's first. */
   orders: HeldOrder[];
   /** Every shipping order of those orders, flat (a run of 100,000 rows has as many): its content's digest, its id, its order. */
-  shipments: { digests: Digests; ids: (number | string | undefined)[]; order: number[] };
+  shipments: { digests: Digests; ids: (number | bigint | string | undefined)[]; order: number[] };
   /** The highest k in use; -1 when the run has no order at all. */
   maxBatch: number;
   /** The look-up showed which orders are the run's (the service shows external ids): a new batch's external id is known to be free. */
@@ -51,33 +61,57 @@ export interface HeldPorts {
   offerings(products: readonly unknown[]): Promise<Offerings>;
 }
 
+/** The list's rows, as a derived run looks for them among all the account's orders. */
+export interface WantedRows {
+  digests: Digests;
+  /** The products the rows order (as text: a service may write ids as numbers or strings). */
+  products: ReadonlySet<string>;
+}
+
 interface Found {
   order: Omit<HeldOrder, 'first' | 'count'>;
-  ids: (number | string | undefined)[];
+  ids: (number | bigint | string | undefined)[];
   digests: Digests;
 }
 
-export async function findHeld(runId: string, ports: HeldPorts, assumeUnsent = false): Promise<Held> {
+export async function findHeld(runId: string, ports: HeldPorts, options: { assumeUnsent?: boolean; accountWide?: WantedRows } = {}): Promise<Held> {
+  const { assumeUnsent = false, accountWide } = options;
   const found: Found[] = [];
+  const others: Found[] = [];
   const seen = new Set<string>();
-  const scan = ports.api.ordersOfRun(runId);
+  const wanted = accountWide === undefined ? undefined : { ...accountWide, hex: hexSet(accountWide.digests) };
+  const scan = ports.api.everyOrder();
   for await (const order of scan) {
     const batch = batchOfRun(order.external_id, runId);
-    if (batch === undefined) continue;
-    seen.add(String(order.id));
-    found.push(await readHeld(order, order.external_id!, batch, ports, assumeUnsent));
+    if (batch !== undefined) {
+      seen.add(String(order.id));
+      found.push(await readHeld(order, order.external_id!, batch, ports, assumeUnsent));
+    } else if (wanted !== undefined) {
+      const other = await readOther(order, wanted, ports, assumeUnsent);
+      if (other === undefined) continue;
+      seen.add(String(order.id));
+      others.push(other);
+    }
   }
   const sentHere = ports.journal.entriesOfRun(runId);
   for (const entry of sentHere) {
     if (entry.state !== 'created' || entry.order_id === undefined || seen.has(String(entry.order_id))) continue;
     const batch = batchOfRun(entry.external_id, runId);
-    const record = batch === undefined ? undefined : await recordOrGone(ports.api, entry.order_id, entry.external_id);
-    if (record === undefined || batch === undefined) continue;
+    if (batch === undefined) continue;
+    const record = await recordOrGone(ports.api, entry.order_id, entry.external_id);
+    if (record === undefined) {
+      if (assumeUnsent) continue;
+      throw new RunInDoubt(
+        'order',
+        `this machine's journal says order ${String(entry.order_id)} (external id ${entry.external_id}) of this run was created, but the service does not show it; it cannot show that order's rows were not sent, and sent nothing`,
+        entry.order_id,
+      );
+    }
     seen.add(String(entry.order_id));
     found.push(await readHeld(record, entry.external_id, batch, ports, assumeUnsent));
   }
   const hidden = scan.seen.orders > 0 && scan.seen.showingExternalId === 0;
-  if (hidden && !assumeUnsent) {
+  if (hidden && !assumeUnsent && accountWide === undefined) {
     if (sentHere.length === 0) {
       throw new RunInDoubt(
         'unfindable',
@@ -92,17 +126,50 @@ export async function findHeld(runId: string, ports: HeldPorts, assumeUnsent = f
       );
     }
   }
-  return gather(found, !hidden);
+  return gather(found, others, !hidden);
+}
+
+function hexSet(digests: Digests): Set<string> {
+  const set = new Set<string>();
+  for (let i = 0; i < digests.length; i++) set.add(digests.hex(i));
+  return set;
+}
+
+/** The products an order's record names in its line items; undefined when it does not show them all. */
+function productsNamed(record: Order): string[] | undefined {
+  const items = record.line_items;
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  const products: string[] = [];
+  for (const item of items) {
+    const product = (item?.part as { product_id?: unknown } | null | undefined)?.product_id;
+    if (typeof product !== 'number' && typeof product !== 'string' && typeof product !== 'bigint') return undefined;
+    products.push(String(product));
+  }
+  return products;
+}
+
+/**
+ * Another order of the account, when it holds a row of the list: its shipping orders by
+ * content. An order whose line items name none of the list's products holds none of its rows,
+ * and is not read further.
+ */
+async function readOther(listed: Order, wanted: WantedRows & { hex: ReadonlySet<string> }, ports: HeldPorts, assumeUnsent: boolean): Promise<Found | undefined> {
+  const namesNone = (record: Order) => productsNamed(record)?.every((product) => !wanted.products.has(product)) === true;
+  if (namesNone(listed)) return undefined;
+  const held = await readHeld(listed, listed.external_id ?? '', null, ports, assumeUnsent, namesNone);
+  for (let i = 0; i < held.digests.length; i++) if (wanted.hex.has(held.digests.hex(i))) return held;
+  return undefined;
 }
 
 /** One earlier order's shipping orders by content: from its record, read again on its own, or from this machine's journal. */
-async function readHeld(listed: Order, externalId: string, batch: number, ports: HeldPorts, assumeUnsent: boolean): Promise<Found> {
+async function readHeld(listed: Order, externalId: string, batch: number | null, ports: HeldPorts, assumeUnsent: boolean, namesNone?: (record: Order) => boolean): Promise<Found> {
   const order = { batch, externalId, orderId: listed.id };
   const offeringsOf = (record: Order) => ports.offerings((record.line_items ?? []).map((li) => (li.part as { product_id?: unknown } | null | undefined)?.product_id));
   let record = listed;
   let content = recordContent(record, await offeringsOf(record));
   if ('missing' in content) {
     record = await ports.api.get(listed.id);
+    if (namesNone?.(record)) return { order, ids: [], digests: new Digests() };
     content = recordContent(record, await offeringsOf(record));
   }
   if (!('missing' in content)) {
@@ -116,21 +183,23 @@ async function readHeld(listed: Order, externalId: string, batch: number, ports:
   if (assumeUnsent) return { order, ids: [], digests: new Digests() };
   throw new RunInDoubt(
     'order',
-    `order ${String(listed.id)} (external id ${externalId}) of this run: its record cannot show which rows it holds (it lacks ${content.missing}), and this machine's journal does not record what was sent in it; nothing was sent`,
+    `order ${String(listed.id)} (${externalId === '' ? 'no external id' : `external id ${externalId}`}) ${batch === null ? 'of this account, which orders a product of this list' : 'of this run'}: its record cannot show which rows it holds (it lacks ${content.missing}), and this machine's journal does not record what was sent in it; nothing was sent`,
     listed.id,
   );
 }
 
 /** What this machine's journal recorded sending as this order, when it did. */
-function journalShipments(entry: JournalEntry | undefined, orderId: number | string): Digests | undefined {
+function journalShipments(entry: JournalEntry | undefined, orderId: number | bigint | string): Digests | undefined {
   if (entry?.state !== 'created' || String(entry.order_id) !== String(orderId) || entry.shipment_digests === undefined) return undefined;
   return Digests.fromHex(entry.shipment_digests);
 }
 
-function gather(found: Found[], conclusive: boolean): Held {
-  found.sort((a, b) => a.order.batch - b.order.batch || Number(a.order.orderId) - Number(b.order.orderId));
+function gather(found: Found[], others: Found[], conclusive: boolean): Held {
+  const byId = (a: Found, b: Found) => String(a.order.orderId).localeCompare(String(b.order.orderId), 'en', { numeric: true });
+  found.sort((a, b) => a.order.batch! - b.order.batch! || byId(a, b));
+  others.sort(byId);
   const held: Held = { orders: [], shipments: { digests: new Digests(), ids: [], order: [] }, maxBatch: -1, conclusive };
-  for (const { order, ids, digests } of found) {
+  for (const { order, ids, digests } of [...found, ...others]) {
     const index = held.orders.length;
     held.orders.push({ ...order, first: held.shipments.ids.length, count: ids.length });
     held.shipments.digests.append(digests);
@@ -138,7 +207,7 @@ function gather(found: Found[], conclusive: boolean): Held {
       held.shipments.ids.push(id);
       held.shipments.order.push(index);
     }
-    held.maxBatch = Math.max(held.maxBatch, order.batch);
+    if (order.batch !== null) held.maxBatch = Math.max(held.maxBatch, order.batch);
   }
   return held;
 }

@@ -17,7 +17,7 @@ export class OrderInvalid extends Error {
 export class ExternalIdTaken extends Error {
   constructor(
     readonly externalId: string,
-    readonly orderId: number | string,
+    readonly orderId: number | bigint | string,
     readonly difference: string,
   ) {
     super(`external id ${externalId} is already order ${orderId}, which differs from this order (${difference})`);
@@ -25,11 +25,39 @@ export class ExternalIdTaken extends Error {
   }
 }
 
+/**
+ * The service answered the create (2xx) with an order that is not the one sent: another
+ * external id, or other content (a service that answers a repeated external id with its
+ * earlier order). The order sent was not placed.
+ */
+export class AnsweredWithAnotherOrder extends ExternalIdTaken {
+  constructor(externalId: string, orderId: number | bigint | string, difference: string) {
+    super(externalId, orderId, difference);
+    this.message = `the service answered the create of external id ${externalId} with order ${orderId}, which is not this order (${difference}): this order was not placed`;
+    this.name = 'AnsweredWithAnotherOrder';
+  }
+}
+
+/**
+ * This machine's journal says the order was created as order N, and the service does not
+ * show it (404, or that id is now another external id's order): doubt, never a reason to
+ * place it again on that ground alone.
+ */
+export class CreatedOrderMissing extends Error {
+  constructor(
+    readonly externalId: string,
+    readonly orderId: number | bigint | string,
+  ) {
+    super(`this machine's journal says external id ${externalId} was created as order ${orderId}, but the service does not show that order; it was not placed again`);
+    this.name = 'CreatedOrderMissing';
+  }
+}
+
 /** The external id is already an order whose record lacks a field needed to tell whether it is this one. */
 export class RecordIncomparable extends Error {
   constructor(
     readonly externalId: string,
-    readonly orderId: number | string,
+    readonly orderId: number | bigint | string,
     readonly missing: string,
   ) {
     super(`external id ${externalId} is already order ${orderId}, and the service's record of it has no ${missing}, so it cannot be compared with this order`);
@@ -48,7 +76,7 @@ export class RunInDoubt extends Error {
     readonly reason: 'order' | 'shipment' | 'unfindable',
     message: string,
     /** The order to look at, when there is one. */
-    readonly orderId?: number | string,
+    readonly orderId?: number | bigint | string,
   ) {
     super(message);
     this.name = 'RunInDoubt';

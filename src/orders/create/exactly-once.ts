@@ -4,7 +4,8 @@ import { fieldErrorsOf } from '../../api/field-errors.js';
 import type { Order } from '../../api/schemas.js';
 import type { OrderRequest } from '../../contract/order-request.js';
 import { OutcomeUnknown } from './errors.js';
-import { commandIdentity, type BatchRecord, type JournalEntry, type OrderJournal } from './order-journal.js';
+import { bodyHashOf, type BatchRecord, type JournalEntry, type OrderJournal } from './order-journal.js';
+import type { OrderIdentity } from './order-identity.js';
 import type { OrdersApi } from './ports.js';
 import { isRecord } from '../../lib/is-record.js';
 
@@ -38,14 +39,13 @@ export interface Plan {
   /** Hash of the body as sent with an external id. */
   bodyHash(externalId: string): string;
   /** The journal says this external id was created as this order. */
-  existing?: JournalEntry & { order_id: number | string };
+  existing?: JournalEntry & { order_id: number | bigint | string };
   /** A pending attempt of an earlier run, which may have reached the service, is being finished. */
   resumed?: JournalEntry;
 }
 
-export function plan(journal: OrderJournal, body: OrderRequest, scope: string, given?: string): Plan {
-  const { key, bodyHash } = commandIdentity(body, scope);
-  const base = { key, bodyHash };
+export function plan(journal: OrderJournal, body: OrderRequest, identity: OrderIdentity & { legacyKey?: string }, given?: string): Plan {
+  const base = { key: identity.key, bodyHash: bodyHashOf(body) };
   if (given !== undefined) {
     const entry = journal.find({ externalId: given });
     // Created, with this body or another: the service's order is compared with this one.
@@ -54,23 +54,19 @@ export function plan(journal: OrderJournal, body: OrderRequest, scope: string, g
     }
     return { ...base, externalId: given, origin: 'given', resumed: entry?.state === 'pending' ? entry : undefined };
   }
-  const entry = journal.find({ key });
+  // The same order sent from this machine before, by this version or by merch 0.1 (whose key differs).
+  const entry = journal.find({ key: identity.key }) ?? (identity.legacyKey === undefined ? undefined : journal.find({ key: identity.legacyKey }));
   if (entry?.state === 'created' && entry.order_id !== undefined) {
     return { ...base, externalId: entry.external_id, origin: 'journal', existing: { ...entry, order_id: entry.order_id } };
   }
   if (entry?.state === 'pending') return { ...base, externalId: entry.external_id, origin: 'journal', resumed: entry };
-  // Derived from the command's key, so a dry run shows the id the real run sends, and a rerun
-  // (here or on a machine without this journal) sends the same one.
-  return { ...base, externalId: uuidOfHash(key), origin: 'generated' };
-}
-
-/** A SHA-256 (hex) in the form of a UUID: an external id a service's field for one accepts. */
-export function uuidOfHash(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  // Derived from the order's identity, so a dry run shows the id the real run sends, and a
+  // rerun (here or on a machine without this journal) sends the same one.
+  return { ...base, externalId: identity.externalId, origin: 'generated' };
 }
 
 export interface SendResult {
-  orderId: number | string;
+  orderId: number | bigint | string;
   /** The creation response, or the record found, when it is a whole order record (the spec only promises the id). */
   record?: Order;
   /** The service already had an order with this external id (an earlier attempt or run, or another order): found, not journalled. */
@@ -93,7 +89,15 @@ const RESEND_BACKOFF = { initialMs: 200, maxMs: 3_000 };
  * outcome is unknown and nothing more is sent. A service that accepts a repeated external
  * id so never gets a second order from here.
  */
-export async function send(api: OrdersApi, journal: OrderJournal, body: OrderRequest, p: Plan, extra: Partial<BatchRecord> = {}): Promise<SendResult> {
+export async function send(
+  api: OrdersApi,
+  journal: OrderJournal,
+  body: OrderRequest,
+  p: Plan,
+  extra: Partial<BatchRecord> = {},
+  /** What a 2xx answer with an id shows of the order, judged: an error when it is another order than the one sent. */
+  anotherOrder: (answer: unknown, orderId: number | bigint | string) => Error | undefined = () => undefined,
+): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let reached = false;
   /** A conclusive look-up found nothing after the last ambiguous answer: no attempt so far created the order. */
@@ -134,6 +138,12 @@ export async function send(api: OrdersApi, journal: OrderJournal, body: OrderReq
       const found = await lookUp(api, p.externalId);
       if (found.id !== undefined) return foundAfterAttempt(found, p);
       throw new OutcomeUnknown(`POST /v1/orders/: the service accepted the order without saying its id, and no order with external id ${p.externalId} was found${found.definitive ? ' yet' : ' (the look-up could not tell)'}; nothing more was sent`, p.externalId);
+    }
+    const another = anotherOrder(data, id);
+    if (another !== undefined) {
+      // The service kept another order under this external id and made none of this one.
+      await journal.recordFailed(p.externalId, another.message);
+      throw another;
     }
     await journal.recordCreated(p.externalId, id);
     return isWholeRecord(data) ? { orderId: id, duplicate: false, record: data } : { orderId: id, duplicate: false };
@@ -195,7 +205,7 @@ export function isDuplicateExternalId(err: ApiError): boolean {
 }
 
 interface Found {
-  id?: number | string;
+  id?: number | bigint | string;
   record?: Order;
   /** False when the service's answers could not show that no such order exists. */
   definitive: boolean;
@@ -210,8 +220,9 @@ async function lookUp(api: OrdersApi, externalId: string): Promise<Found> {
   }
 }
 
-function orderIdOf(data: unknown, field = 'id'): number | string | undefined {
+function orderIdOf(data: unknown, field = 'id'): number | bigint | string | undefined {
   if (!isRecord(data)) return undefined;
   const id = data[field];
-  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
+  // A BigInt: an id beyond 2^53, read exactly (lib/exact-json.ts).
+  return typeof id === 'number' || typeof id === 'bigint' || (typeof id === 'string' && id !== '') ? id : undefined;
 }

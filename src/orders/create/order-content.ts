@@ -3,6 +3,7 @@ import type { OrderRequest } from '../../contract/order-request.js';
 import { storedRecipientKey, type StoredRecipientKey } from './stored-address.js';
 import { count } from '../../lib/count.js';
 import { isRecord } from '../../lib/is-record.js';
+import { exactIntegerOf, stringifyExact, type ExactInteger } from '../../lib/exact-json.js';
 
 /**
  * What an order is, as far as "is it the same order?" goes (issue 18): per line item the
@@ -33,7 +34,8 @@ export type RecipientField = 'first_name' | 'last_name' | 'line_1' | 'line_2' | 
 const RECIPIENT_KEYS = ['first_name', 'last_name', 'street', 'postal_code', 'country'] as const satisfies readonly (keyof StoredRecipientKey)[];
 
 export interface ItemContent {
-  product: number;
+  /** A BigInt beyond 2^53 (lib/exact-json.ts): compared exactly. */
+  product: ExactInteger;
   quantity: number;
   /** Attribute name (as a line item names it) -> value, both normalised. */
   attributes: ReadonlyMap<string, string>;
@@ -55,7 +57,7 @@ export interface OrderContent {
 }
 
 /** The attributes each product offers, when known (from its `available_attributes`). */
-export type Offerings = (product: number) => readonly OfferedAttribute[] | undefined;
+export type Offerings = (product: ExactInteger) => readonly OfferedAttribute[] | undefined;
 
 export type Comparison =
   | { verdict: 'same' }
@@ -74,7 +76,7 @@ export function compareOrder(request: OrderRequest, record: unknown, offerings?:
 export function requestContent(body: OrderRequest, offerings?: Offerings): OrderContent {
   const byId = new Map<number, OrderRequest['line_items'][number]>();
   for (const li of body.line_items) byId.set(li.id, li);
-  const item = (product: number, quantity: number, attributes: Record<string, string>) => itemContent(product, quantity, attributes, offerings);
+  const item = (product: ExactInteger, quantity: number, attributes: Record<string, string>) => itemContent(product, quantity, attributes, offerings);
   return {
     lineItems: body.line_items.map((li) => item(li.product, li.quantity, li.attributes)),
     shipments: body.shipping_orders.map((so) => ({
@@ -88,7 +90,7 @@ export function requestContent(body: OrderRequest, offerings?: Offerings): Order
 }
 
 /** One shipping order as a request would make it: a recipient and the items it gets (a row of a recipients list). */
-export function shipmentContent(recipient: Partial<Record<RecipientField, unknown>>, items: readonly { product: number; quantity: number; attributes: Record<string, string> }[], offerings?: Offerings): ShipmentContent {
+export function shipmentContent(recipient: Partial<Record<RecipientField, unknown>>, items: readonly { product: ExactInteger; quantity: number; attributes: Record<string, string> }[], offerings?: Offerings): ShipmentContent {
   return { ...recipientContent(recipient), items: items.map((item) => itemContent(item.product, item.quantity, item.attributes, offerings)) };
 }
 
@@ -97,7 +99,9 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
   if (!isRecord(record)) return { missing: 'the order record' };
   if (!Array.isArray(record.line_items)) return { missing: 'line_items' };
   if (!Array.isArray(record.shipping_orders)) return { missing: 'shipping_orders' };
-  if (record.shipping_orders.length === 0 && record.line_items.length > 0) {
+  // An order has at least one line item: a record without any does not show them yet.
+  if (record.line_items.length === 0) return { missing: 'line items' };
+  if (record.shipping_orders.length === 0) {
     return { missing: `shipping orders for its ${count(record.line_items.length, 'line item')}` };
   }
   const lines: { id: unknown; part: unknown }[] = [];
@@ -142,7 +146,7 @@ export function recordContent(record: unknown, offerings?: Offerings): OrderCont
 function lineOfShare(share: unknown, lines: readonly { id: unknown; part: unknown }[]): unknown {
   if (!isRecord(share)) return undefined;
   const own = isRecord(share.part) ? share.part : undefined;
-  if (own && asNumber(own.product_id) !== undefined) return undefined;
+  if (own && asProductId(own.product_id) !== undefined) return undefined;
   const sameId = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
   const byLine = lines.find((line) => sameId(share.id, line.id));
   if (byLine) return byLine.part;
@@ -169,13 +173,22 @@ function partItem(value: unknown, at: string, linePart: unknown, offerings: Offe
   const own = isRecord(value.part) ? value.part : undefined;
   const part = isRecord(linePart) ? linePart : own;
   if (!part) return { missing: `${at}.part` };
-  const product = asNumber(part.product_id);
+  const product = asProductId(part.product_id);
   if (product === undefined) return { missing: `${at}.part.product_id` };
   const quantity = asNumber(value.quantity);
   if (quantity === undefined) return { missing: `${at}.quantity` };
   const attributes = partAttributes(own ?? part) ?? partAttributes(part);
   if (!attributes) return { missing: `${at}.part.variant` };
   return itemContent(product, quantity, attributes, offerings);
+}
+
+/**
+ * A product id given as a number, a BigInt (beyond 2^53, lib/exact-json.ts) or a numeric
+ * string (`"5001"`), exactly: a number when one holds it, else a BigInt; undefined otherwise.
+ */
+function asProductId(value: unknown): ExactInteger | undefined {
+  if (typeof value === 'bigint') return value;
+  return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? exactIntegerOf(value.trim()) : asNumber(value);
 }
 
 /** A number given as a number or a numeric string (`5001`, `"5001"`); undefined otherwise. */
@@ -196,7 +209,7 @@ function partAttributes(part: Record<string, unknown>): Record<string, string> |
   return out;
 }
 
-function itemContent(product: number, quantity: number, given: Record<string, string>, offerings: Offerings | undefined): ItemContent {
+function itemContent(product: ExactInteger, quantity: number, given: Record<string, string>, offerings: Offerings | undefined): ItemContent {
   const attributes = new Map<string, string>();
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
@@ -231,7 +244,7 @@ export function normalise(value: unknown): string {
 
 /** A line item's identity without its quantity: the product and its attributes. */
 function itemKind(item: ItemContent): string {
-  return JSON.stringify([item.product, [...item.attributes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+  return stringifyExact([item.product, [...item.attributes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
 function itemKey(item: ItemContent): string {
@@ -243,29 +256,23 @@ export function shipmentKey(shipment: ShipmentContent): string {
   return JSON.stringify([RECIPIENT_KEYS.map((field) => shipment.recipient[field]), shipment.items.map(itemKey).sort()]);
 }
 
-/** Whether two attribute sets agree: every attribute one side names, the other has with the same value. */
-function sameAttributes(ours: ReadonlyMap<string, string>, theirs: ReadonlyMap<string, string>): string | undefined {
-  for (const [name, value] of ours) if (theirs.get(name) !== value) return name;
-  return undefined;
-}
-
 /**
  * The first difference between an order as asked and the service's order, or undefined
  * when they are the same. Line items and shipping orders are compared as collections (a
  * service may list them in another order); the difference named is the first by position.
  */
 export function firstDifference(ours: OrderContent, theirs: OrderContent): string | undefined {
-  if (ours.lineItems.length !== theirs.lineItems.length) {
-    return `${count(ours.lineItems.length, 'line item')} here, ${theirs.lineItems.length} in that order`;
+  // How the items are grouped into line items is not the order (a list's rows of one variant
+  // make one line item, a file may give each its own): the items are compared as the total
+  // of each product and attribute set.
+  const mine = totals(ours.lineItems);
+  const its = totals(theirs.lineItems);
+  for (const [kind, { item, quantity }] of mine) {
+    const other = its.get(kind);
+    if (other === undefined) return `${describeItem(item)} here, not in that order`;
+    if (other.quantity !== quantity) return `${describeItem(item)}: quantity ${quantity} here, ${other.quantity} in that order`;
   }
-  if (!sameCollection(ours.lineItems.map(itemKey), theirs.lineItems.map(itemKey))) {
-    for (const [i, item] of ours.lineItems.entries()) {
-      const other = theirs.lineItems[i]!;
-      const difference = itemDifference(item, other);
-      if (difference) return `line item ${i + 1}: ${difference}`;
-    }
-    return 'the line items differ';
-  }
+  for (const [kind, { item }] of its) if (!mine.has(kind)) return `${describeItem(item)} in that order, not here`;
   if (ours.shipments.length !== theirs.shipments.length) {
     return `${count(ours.shipments.length, 'shipping order')} here, ${theirs.shipments.length} in that order`;
   }
@@ -286,26 +293,27 @@ export function firstDifference(ours: OrderContent, theirs: OrderContent): strin
   return undefined;
 }
 
-function itemDifference(ours: ItemContent, theirs: ItemContent): string | undefined {
-  if (ours.product !== theirs.product) return `product ${ours.product} here, ${theirs.product} in that order`;
-  const name = sameAttributes(ours.attributes, theirs.attributes) ?? sameAttributes(theirs.attributes, ours.attributes);
-  if (name !== undefined) {
-    const shown = (item: ItemContent) => (item.shown[name] === undefined ? 'none' : `"${item.shown[name]}"`);
-    return `${name} ${shown(ours)} here, ${shown(theirs)} in that order`;
+/** Each product and attribute set's total quantity over the line items. */
+function totals(items: readonly ItemContent[]): Map<string, { item: ItemContent; quantity: number }> {
+  const out = new Map<string, { item: ItemContent; quantity: number }>();
+  for (const item of items) {
+    const kind = itemKind(item);
+    const known = out.get(kind);
+    out.set(kind, { item: known?.item ?? item, quantity: (known?.quantity ?? 0) + item.quantity });
   }
-  if (ours.quantity !== theirs.quantity) return `quantity ${ours.quantity} here, ${theirs.quantity} in that order`;
-  return undefined;
+  return out;
 }
 
 /** `2 x product 100003 (color Black, size M)` */
 export function describeShare(items: readonly ItemContent[]): string {
   if (items.length === 0) return 'nothing';
-  return items
-    .map((item) => {
-      const attributes = Object.entries(item.shown).map(([name, value]) => `${name} ${value}`);
-      return `${item.quantity} x product ${item.product}${attributes.length ? ` (${attributes.join(', ')})` : ''}`;
-    })
-    .join(' + ');
+  return items.map((item) => `${item.quantity} x ${describeItem(item)}`).join(' + ');
+}
+
+/** `product 100003 (color Black, size M)` */
+function describeItem(item: ItemContent): string {
+  const attributes = Object.entries(item.shown).map(([name, value]) => `${name} ${value}`);
+  return `product ${item.product}${attributes.length ? ` (${attributes.join(', ')})` : ''}`;
 }
 
 function sameCollection(a: string[], b: string[]): boolean {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { JsonlJournal } from '../../lib/jsonl-journal.js';
+import { parseExact, stringifyExact } from '../../lib/exact-json.js';
 import { Digests } from './content-digests.js';
 
 /**
@@ -22,17 +23,16 @@ import { Digests } from './content-digests.js';
  *   (the first request never arrived) or refuses the duplicate (409 naming the order).
  * - killed after `created`: the rerun finds it and reports that order without sending.
  *
- * `key` identifies "the same command": a hash of the target (base URL and account) and of
- * the request body without its external_id, so a rerun with the same CSV and options
- * finds the entry even when the external id was generated. A torn last line (killed
- * mid-write) is skipped on load, and the next write starts on a fresh line.
+ * `key` identifies "the same order" (order-identity.ts: the service, the account and the
+ * contents of its shipping orders), so a rerun finds the entry even when the external id was
+ * derived; a key written by merch 0.1 (`legacyKey`) is still looked up. A torn last line
+ * (killed mid-write) is skipped on load, and the next write starts on a fresh line.
  *
- * The batches of a recipients list also carry `run_id` (the run they belong to) and `list`
- * (a hash of the target and the list file's path), so a later run of an edited list can
- * name the run the same file was sent as before. The journal is a cache of what this
- * machine sent: the service's orders are the truth (place-order.ts, place-batches.ts).
+ * The batches of a recipients list also carry `run_id` (the run they belong to); a `list`
+ * written by merch 0.1 is ignored. The journal is a cache of what this machine sent: the
+ * service's orders are the truth (place-order.ts, place-batches.ts).
  *
- * A batch's attempt also carries `shipment_digests`: what each of its shipping orders holds
+ * An attempt also carries `shipment_digests`: what each of its shipping orders holds
  * (content-digests.ts's 16 hex digits each, one after another), for when the service's
  * record cannot tell (issue 28). Once, on the attempt's line: its outcome's line leaves them
  * out, and reading takes them from the attempt. A journal written before kept them as an
@@ -48,13 +48,11 @@ export interface JournalEntry {
   external_id: string;
   body_hash: string;
   state: JournalState;
-  order_id?: number | string;
+  order_id?: number | bigint | string;
   /** For `failed`: why (the server's message, status). */
   reason?: string;
   /** The run of a recipients list this attempt is a batch of. */
   run_id?: string;
-  /** The list that run sent: a hash of the target and the file's path. */
-  list?: string;
   /**
    * Of a batch: the content of each of its shipping orders (content-digests.ts's `hex`), in
    * the order sent, one after another, so that this machine can tell which rows an order
@@ -65,10 +63,9 @@ export interface JournalEntry {
   at: string;
 }
 
-/** What an attempt of a recipients list's batch records besides the order's identity. */
+/** What an attempt records besides the order's identity: the content of its shipping orders, and the run of a recipients list it is a batch of. */
 export interface BatchRecord {
-  run_id: string;
-  list?: string;
+  run_id?: string;
   shipment_digests?: string;
 }
 
@@ -79,29 +76,28 @@ function sha256(text: string): string {
 }
 
 /**
- * The identity of one command's order: `key`, "the same command" (the body without its
- * external id, plus where it goes: `scope`, e.g. `https://api.example.com|42|<token hash>`, so
- * the same CSV sent to the sandbox and to production are different orders), and the hash of
- * the body as sent with a given external id. The body is a validated one
- * (src/orders/create/validate.ts), whose keys come in one fixed order, so JSON.stringify is its
- * canonical form without re-sorting 10,000 recipients.
+ * The hash of a body as sent with an external id: what this machine sent, exactly (the
+ * order's identity, order-identity.ts, leaves out its payment method and billing address).
+ * The body is a validated one (src/orders/create/validate.ts), whose keys come in one fixed
+ * order, so JSON.stringify is its canonical form without re-sorting 10,000 recipients.
  */
-export function commandIdentity(body: object, scope: string): { key: string; bodyHash(externalId: string): string } {
+export function bodyHashOf(body: object): (externalId: string) => string {
   const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
-  const canonical = JSON.stringify(rest);
-  return {
-    key: sha256(`${scope}\n${canonical}`),
-    bodyHash: (externalId) => sha256(`${canonical}\n${JSON.stringify(externalId)}`),
-  };
+  // A product id beyond 2^53 (a BigInt) is written as its digits (lib/exact-json.ts).
+  const canonical = stringifyExact(rest);
+  return (externalId) => sha256(`${canonical}\n${JSON.stringify(externalId)}`);
 }
 
 /**
- * What "the same command" is scoped to: the service and the account (the token stands in for
- * the account when no account id is known, hashed; a refreshed token keeps the account's scope).
+ * The key merch 0.1 gave "the same command": the body without its external id (its payment
+ * method and billing address included), scoped to the base URL and the account, or a hash
+ * of the token when no account id was set. Read only, so that an order it placed from this
+ * machine is still found by this journal (its derived external id was `uuidOfHash(key)`).
  */
-export function orderScope(target: { baseUrl: string; accountId?: string; token?: string }): string {
+export function legacyKey(body: object, target: { baseUrl: string; accountId?: string; token?: string }): string {
+  const { external_id: _ignored, ...rest } = body as Record<string, unknown>;
   const account = target.accountId ?? sha256(target.token ?? '').slice(0, 16);
-  return `${target.baseUrl}|${account}`;
+  return sha256(`${target.baseUrl}|${account}\n${stringifyExact(rest)}`);
 }
 
 /** A request body without its external id: what the plan gives the external id to. */
@@ -156,7 +152,7 @@ export class OrderJournal {
       if (!isEntry(value)) return false;
       entries.push(asWrittenNow(value));
       return true;
-    });
+    }, parseExact);
     const journal = new OrderJournal(jsonl, clock);
     for (const e of entries) journal.apply(e);
     return journal;
@@ -194,13 +190,6 @@ export class OrderJournal {
     return [...this.latest.values()];
   }
 
-  /** The latest run of a list (see `list` above), when this journal knows one. */
-  runOfList(list: string): string | undefined {
-    let found: string | undefined;
-    for (const e of this.latest.values()) if (e.list === list && e.run_id !== undefined) found = e.run_id;
-    return found;
-  }
-
   /** The latest entry of each external id of a run (see `run_id`). */
   entriesOfRun(runId: string): JournalEntry[] {
     return [...this.latest.values()].filter((e) => e.run_id === runId);
@@ -212,7 +201,7 @@ export class OrderJournal {
   }
 
   /** The service created (or already had) the order for this external id. */
-  async recordCreated(externalId: string, orderId: number | string): Promise<JournalEntry> {
+  async recordCreated(externalId: string, orderId: number | bigint | string): Promise<JournalEntry> {
     const prev = this.requireEntry(externalId);
     return this.append({ ...runOf(prev), key: prev.key, external_id: externalId, body_hash: prev.body_hash, state: 'created', order_id: orderId, at: this.clock().toISOString() });
   }
@@ -237,8 +226,7 @@ export class OrderJournal {
   }
 }
 
-/** What an outcome's line repeats of its attempt's: the run and the list (not the digests). */
-function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id' | 'list'> {
-  if (entry.run_id === undefined) return {};
-  return { run_id: entry.run_id, ...(entry.list === undefined ? {} : { list: entry.list }) };
+/** What an outcome's line repeats of its attempt's: the run (not the digests). */
+function runOf(entry: JournalEntry): Pick<JournalEntry, 'run_id'> {
+  return entry.run_id === undefined ? {} : { run_id: entry.run_id };
 }

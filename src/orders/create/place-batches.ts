@@ -6,9 +6,10 @@ import { plan as planSend } from './exactly-once.js';
 import { recordContent, requestContent, shipmentKey } from './order-content.js';
 import { withoutExternalId } from './order-journal.js';
 import { offeringsOf, placeOrder, type PlacedOrder } from './place-order.js';
-import { listKeyOf, planBatches, prepareBatch, rowDigests, rowsOfBatches, type Decided, type ListOutcome, type ListPlan, type ListPorts, type ListResult, type ListRows, type ListRun, type PlannedBatch } from './plan-batches.js';
+import { planBatches, prepareBatch, rowsOfBatches, type Decided, type ListOutcome, type ListPlan, type ListPorts, type ListResult, type ListRows, type ListRun, type PlannedBatch } from './plan-batches.js';
 import type { PreparedOrder } from './prepare.js';
 import type { RecipientsCsv } from './recipients-csv.js';
+import { identityOfBody } from './order-identity.js';
 import type { ResultRow } from './results-file.js';
 
 /**
@@ -48,12 +49,9 @@ function existingResults(decided: Decided, held: Held, sheetRows: readonly numbe
   return rows;
 }
 
-/** The content digests of a batch's rows, for the journal (one after another): planning's, or (a kept list's, which planning did not need) taken of its rows now. */
-async function batchDigests(run: ListRun, batch: PlannedBatch, csv: RecipientsCsv, rows: ListRows, lookups: ListPorts['lookups']): Promise<string> {
-  const { digests } = rows;
-  if (digests) return batch.rows.map((row) => digests.hex(indexOfRow(rows, row))).join('');
-  const taken = await rowDigests(run, [csv], lookups);
-  return batch.rows.map((_, i) => taken.hex(i)).join('');
+/** The content digests of a batch's rows, for the journal (one after another), as planning took them. */
+function batchDigests(batch: PlannedBatch, rows: ListRows): string {
+  return batch.rows.map((row) => rows.digests.hex(indexOfRow(rows, row))).join('');
 }
 
 /** The index of the row with this spreadsheet row number (`sheetRows` ascends: a binary search). */
@@ -108,7 +106,7 @@ async function sendBatches(run: ListRun, plan: ListPlan, ports: ListPorts, concu
   } finally {
     await source.return(undefined);
   }
-  outcomes.sort((a, b) => a.batch - b.batch);
+  outcomes.sort((a, b) => a.batch! - b.batch!);
   return { outcomes, failure, stopped: stopped && outcomes.length < plan.batches.length };
 }
 
@@ -117,11 +115,10 @@ async function placeBatch(run: ListRun, runId: string, batch: PlannedBatch, csv:
   const base = { batch: batch.batch, external_id: batch.external_id, rows: batch.rows };
   const order = sending.checked ?? (await prepareBatch(run, csv, ports.lookups));
   const body = withoutExternalId(order.body);
-  const p = planSend(ports.journal, body, run.scope, batch.external_id);
-  const list = run.listPath === undefined ? {} : { list: listKeyOf(run.scope, run.listPath) };
+  const p = planSend(ports.journal, body, identityOfBody(run.scope, body, offeringsOf(order.products)), batch.external_id);
   let placed: PlacedOrder;
   try {
-    const journalled = { run_id: runId, ...list, shipment_digests: await batchDigests(run, batch, csv, sending.rows, ports.lookups) };
+    const journalled = { run_id: runId, shipment_digests: batchDigests(batch, sending.rows) };
     placed = await placeOrder({ body, products: order.products, journalled, checkedUnsent: sending.checkedUnsent }, p, { api: ports.api, journal: ports.journal });
   } catch (err) {
     // The service refused this batch (a rule, or its external id is another order's): the others go on.

@@ -2,7 +2,8 @@ import { ApiError } from '../../api/errors.js';
 import type { CustomProduct, Order } from '../../api/schemas.js';
 import { offeredAttributes } from '../../contract/attributes.js';
 import type { OrderRequest } from '../../contract/order-request.js';
-import { ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
+import { AnsweredWithAnotherOrder, CreatedOrderMissing, ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
+import { isRecord } from '../../lib/is-record.js';
 import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';
 import type { BatchRecord, OrderJournal } from './order-journal.js';
@@ -13,17 +14,19 @@ import type { OrdersApi, PlacePorts } from './ports.js';
  * order given by flags, a file or the wizard. The service is the truth and the journal a
  * cache. Wherever the order's external id is found (the journal, a duplicate answer in any
  * form, the lookup by external id), the service's order is compared with this one
- * (order-content.ts): the same is reported as existing; another order, or a record that
- * lacks what the comparison needs, is refused (ExternalIdTaken, RecordIncomparable) and
- * nothing is placed. An order the journal names but the service no longer has is placed
- * again under the same external id.
+ * (order-content.ts): the same is reported as existing (whatever payment method paid it);
+ * another order, or a record that lacks what the comparison needs, is refused
+ * (ExternalIdTaken, RecordIncomparable) and nothing is placed. A create's 2xx answer is
+ * evidence, not proof: an answer that shows another order than the one sent is not
+ * `created` (AnsweredWithAnotherOrder). An order the journal names but the service does not
+ * show is doubt (CreatedOrderMissing): never placed again on that ground alone.
  */
 
 export interface OrderToPlace {
   /** The validated body, without its external id (the plan gives it). */
   body: OrderRequest;
   /** The account's products the body names (their offered attributes read the service's record). */
-  products: ReadonlyMap<number, CustomProduct | null>;
+  products: ReadonlyMap<number | bigint, CustomProduct | null>;
   /** Kept with the journal's entries: the run of a recipients list this order is a batch of. */
   journalled?: BatchRecord;
   /** The caller has shown the service has no order of this external id (a run's conclusive look-up): none is looked for before sending. */
@@ -33,14 +36,12 @@ export interface OrderToPlace {
 export interface PlacedOrder {
   status: 'created' | 'existing';
   externalId: string;
-  orderId: number | string;
+  orderId: number | bigint | string;
   /** The service's record of the order. */
   record: Order;
 }
 
 export type PlaceOrderEvent =
-  /** The journal says this external id was order N, which the service no longer has: it is placed again. */
-  | { kind: 'gone'; externalId: string; orderId: number | string }
   /** The POST is about to be sent (`resumed`: an earlier attempt, which may have reached the service, is finished). */
   | { kind: 'sending'; externalId: string; origin: Plan['origin']; resumed: boolean }
   /**
@@ -48,35 +49,33 @@ export type PlaceOrderEvent =
    * the journal, or by the service's answer to a repeat; `lost answer` when this run's own
    * attempt made it and its answer was lost (then it counts as created by this run).
    */
-  | { kind: 'found'; externalId: string; orderId: number | string; via: 'journal' | 'service' | 'lost answer' };
+  | { kind: 'found'; externalId: string; orderId: number | bigint | string; via: 'journal' | 'service' | 'lost answer'; paidWith?: string };
 
 export type PlaceOrderPorts = PlacePorts<OrderToPlace, PlaceOrderEvent>;
 
 export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOrderPorts): Promise<PlacedOrder> {
   const offerings = offeringsOf(order.products);
-  const judgeFound = (record: Order, orderId: number | string) => judgeRecord(order.body, record, plan, orderId, offerings, ports);
+  const judgeFound = (record: Order, orderId: number | bigint | string) => judgeRecord(order.body, record, plan, orderId, offerings, ports);
   if (plan.existing) {
     const orderId = plan.existing.order_id;
     const record = await recordOrGone(ports.api, orderId, plan.externalId);
-    if (record) {
-      const placed = await judgeFound(record, orderId);
-      ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId, via: 'journal' });
-      return placed;
-    }
-    ports.notify?.({ kind: 'gone', externalId: plan.externalId, orderId });
+    if (!record) throw new CreatedOrderMissing(plan.externalId, orderId);
+    const placed = await judgeFound(record, orderId);
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId, via: 'journal', ...paidOtherwise(order.body, placed.record) });
+    return placed;
   } else if (!order.checkedUnsent) {
     // Before a first send: the service may already have this external id's order (sent from
     // another machine), and a service that accepts a repeated external id would make a second.
     const { order: prior } = await ports.api.findByExternalId(plan.externalId);
     if (prior) {
       const placed = await judgeFound(prior, prior.id);
-      ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: prior.id, via: 'service' });
+      ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: prior.id, via: 'service', ...paidOtherwise(order.body, placed.record) });
       return placed;
     }
   }
   if (ports.confirm && !(await ports.confirm(order))) throw new PlacingStopped('cancelled: no order was created');
   ports.notify?.({ kind: 'sending', externalId: plan.externalId, origin: plan.origin, resumed: plan.resumed !== undefined });
-  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled);
+  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled, (answer, orderId) => answerShowsAnother(order.body, answer, orderId, plan, offerings));
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
   if (sent.ownAttempt) {
@@ -88,7 +87,7 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   try {
     const placed = await judgeFound(record, sent.orderId);
     await ports.journal.recordCreated(plan.externalId, sent.orderId);
-    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'service' });
+    ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'service', ...paidOtherwise(order.body, placed.record) });
     return placed;
   } catch (err) {
     // Another order has this external id: this command's attempt created nothing.
@@ -104,7 +103,7 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
  * the order is this one only if this machine's journal sent this very body as that order,
  * and otherwise cannot be compared (never "differs").
  */
-async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderId: number | string, offerings: Offerings, ports: PlaceOrderPorts): Promise<PlacedOrder> {
+async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderId: number | bigint | string, offerings: Offerings, ports: PlaceOrderPorts): Promise<PlacedOrder> {
   let comparison = compareOrder(body, record, offerings);
   let read = record;
   if (comparison.verdict === 'incomparable') {
@@ -118,10 +117,33 @@ async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderI
   return { status: 'existing', externalId: plan.externalId, orderId, record: read };
 }
 
-/** This machine's journal sent this very body under this external id and recorded it created as this order. */
-function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | string): boolean {
+/**
+ * A create's 2xx answer, against what was sent: an answer that shows another external id, or
+ * a whole record whose content differs, is another order (a service that answers a repeated
+ * external id with its earlier order). An answer that shows no content (an id alone, a
+ * record without its shipping orders yet) cannot tell: the id stands, since this external id
+ * was looked up before it was sent, and this machine's journal records what was sent under it.
+ */
+function answerShowsAnother(body: OrderRequest, answer: unknown, orderId: number | bigint | string, plan: Plan, offerings: Offerings): AnsweredWithAnotherOrder | undefined {
+  if (!isRecord(answer)) return undefined;
+  const shown = answer.external_id;
+  if (typeof shown === 'string' && shown !== plan.externalId) return new AnsweredWithAnotherOrder(plan.externalId, orderId, `its external id is ${shown}`);
+  const comparison = compareOrder(body, answer, offerings);
+  return comparison.verdict === 'different' ? new AnsweredWithAnotherOrder(plan.externalId, orderId, comparison.difference) : undefined;
+}
+
+/** The payment method of a found order, when its record shows one other than this command's: the same order, paid otherwise. */
+function paidOtherwise(body: OrderRequest, record: Order): { paidWith?: string } {
+  const info = (record as { payment_information?: unknown }).payment_information;
+  const id = isRecord(info) && typeof info.payment_method_id === 'string' ? info.payment_method_id : undefined;
+  return id !== undefined && id !== body.payment_method_id ? { paidWith: id } : {};
+}
+
+/** This machine's journal sent this order's content under this external id and recorded it created as this order. */
+function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | bigint | string): boolean {
   const entry = journal.find({ externalId: plan.externalId });
-  return entry?.state === 'created' && String(entry.order_id) === String(orderId) && entry.body_hash === plan.bodyHash(plan.externalId);
+  // The same content (whatever paid it), or this very body as merch 0.1 recorded it.
+  return entry?.state === 'created' && String(entry.order_id) === String(orderId) && (entry.key === plan.key || entry.body_hash === plan.bodyHash(plan.externalId));
 }
 
 /**
@@ -129,7 +151,7 @@ function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | str
  * the order of that id is another external id's (a service that lost its orders reuses ids;
  * a record without one cannot say).
  */
-export async function recordOrGone(api: OrdersApi, orderId: number | string, externalId: string): Promise<Order | undefined> {
+export async function recordOrGone(api: OrdersApi, orderId: number | bigint | string, externalId: string): Promise<Order | undefined> {
   try {
     const record = await api.get(orderId);
     return record.external_id === undefined || record.external_id === null || record.external_id === externalId ? record : undefined;
@@ -140,8 +162,8 @@ export async function recordOrGone(api: OrdersApi, orderId: number | string, ext
 }
 
 /** The offered attributes of the products an order names, as the comparison reads them. */
-export function offeringsOf(products: ReadonlyMap<number, CustomProduct | null>): Offerings {
-  const offered = new Map<number, ReturnType<typeof offeredAttributes>>();
+export function offeringsOf(products: ReadonlyMap<number | bigint, CustomProduct | null>): Offerings {
+  const offered = new Map<number | bigint, ReturnType<typeof offeredAttributes>>();
   for (const [id, product] of products) if (product) offered.set(id, offeredAttributes(product.available_attributes));
   return (id) => offered.get(id);
 }

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { PaymentMethod } from '../../api/schemas.js';
 import { sum, type Money } from '../../contract/money.js';
 import { count } from '../../lib/count.js';
 import { listBase, rowItem, rowProduct, type OrderPieces } from './builder.js';
 import { Digests, matchDigests } from './content-digests.js';
-import { findHeld, type Held } from './earlier-orders.js';
+import { findHeld, type Held, type WantedRows } from './earlier-orders.js';
 import { RunInDoubt } from './errors.js';
-import { uuidOfHash } from './exactly-once.js';
+import { identityOfShipments } from './order-identity.js';
 import { shipmentContent, shipmentKey, type Offerings } from './order-content.js';
 import { offeringsOf } from './place-order.js';
 import { pricePlan, type PricedPlan } from './plan.js';
@@ -15,18 +14,21 @@ import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
 import type { ResultRow } from './results-file.js';
 import type { ValidationIssue } from './validate.js';
+import { exactIntegerOf } from '../../lib/exact-json.js';
 
 /**
  * A recipients list as a run (`orders create --recipients FILE`, in batches with
  * `--batch-size N` or as one order), planned: exactly once per recipient row, on any machine,
  * however the list is cut (issues 18.2 and 28). The unit of intent is the row, not the batch:
  *
- * 1. The run's id is `--external-id`, else derived from the list's rows and the order's
- *    other pieces and its target: never from the batch size or the concurrency. Its orders
- *    are `<run id>` (the list as one order) and `<run id>-<k>` (batch k).
- * 2. The run's earlier orders are read from the service, with this machine's journal as
- *    evidence (earlier-orders.ts), and each of their shipping orders is matched to a row of
- *    the list by content (recipient and items, order-content.ts), one shipping order per row.
+ * 1. The run's id is `--external-id`, else derived from the contents of the list's rows and
+ *    the account (order-identity.ts: the same function as a single order's external id),
+ *    never from the batch size, the payment method or how the file spells its rows. Its
+ *    orders are `<run id>` (the list as one order) and `<run id>-<k>` (batch k).
+ * 2. The earlier orders are read from the service, with this machine's journal as evidence
+ *    (earlier-orders.ts): the run's, and, for a derived run id, every order of the account
+ *    that holds a row of the list. Each of their shipping orders is matched to a row of the
+ *    list by content (recipient and items, order-content.ts), one shipping order per row.
  *    Where that cannot be told, nothing of the run is sent (RunInDoubt).
  * 3. Only the rows no earlier order holds are sent, in new orders of at most N rows,
  *    numbered after the highest k in use (sending them: place-batches.ts).
@@ -46,12 +48,10 @@ export interface ListRun {
   file: string;
   /** Orders of at most this many rows; undefined: the rows to send go in one order. */
   batchSize?: number;
-  /** Where the orders go (base URL and account): part of a derived run id. */
+  /** Where the orders go (the service's origin and account: order-identity.ts): part of a derived run id. */
   scope: string;
   /** `--external-id`: the run's id, instead of one derived from the list. */
   runId?: string;
-  /** The list's path as the journal remembers it (absolute), to name an earlier run of the same file. */
-  listPath?: string;
   /** `--assume-unsent`: a person has checked that the rows merch cannot place in an earlier order were not sent (earlier-orders.ts). */
   assumeUnsent?: boolean;
 }
@@ -66,11 +66,12 @@ export interface PlannedBatch {
   subtotal: Money | null;
 }
 
-/** An earlier order of the run and the rows of the list it holds. */
+/** An earlier order (the run's, or another of the account's) and the rows of the list it holds. */
 export interface EarlierOrder {
-  batch: number;
+  /** k of the run's `<run id>-<k>`; null for another order of the account. */
+  batch: number | null;
   external_id: string;
-  order_id: number | string;
+  order_id: number | bigint | string;
   rows: number[];
   /** Its shipping orders that no row of the list matches (rows since removed from the list). */
   unlisted: number;
@@ -80,8 +81,6 @@ export interface ListPlan {
   runId: string;
   /** `given` (--external-id) or `derived` from the list. */
   origin: 'given' | 'derived';
-  /** A different run the journal knows for this list file (the list was edited since). */
-  earlierRunOfList?: string;
   /** Data rows in the list. */
   recipients: number;
   earlier: EarlierOrder[];
@@ -99,9 +98,10 @@ export interface ListPlan {
 export type ListStatus = 'created' | 'existing' | 'refused';
 
 export interface ListOutcome {
-  batch: number;
+  /** As EarlierOrder's: null for an order of the account that is not the run's. */
+  batch: number | null;
   external_id: string;
-  order_id?: number | string;
+  order_id?: number | bigint | string;
   status: ListStatus;
   rows: number[];
   /** Of an existing order: its shipping orders no row of the list holds. */
@@ -119,7 +119,7 @@ export interface ListResult {
 
 export type ListEvent =
   /** The run's id is known; the earlier orders are being looked for. */
-  | { kind: 'run'; plan: Pick<ListPlan, 'runId' | 'origin' | 'earlierRunOfList'> }
+  | { kind: 'run'; plan: Pick<ListPlan, 'runId' | 'origin'> }
   /** A batch was placed, found, or refused. */
   | { kind: 'batch'; outcome: ListOutcome; of: number };
 
@@ -139,16 +139,13 @@ const READ_CHUNK = 1_000;
 export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held; rows: ListRows }> {
   const read = await readList(run, ports.lookups);
   const runId = run.runId ?? read.derivedRunId;
-  const listKey = run.listPath === undefined ? undefined : listKeyOf(run.scope, run.listPath);
-  // Only a derived id can mean an edited list: a given one is a run the user chose.
-  const known = listKey === undefined || run.runId !== undefined ? undefined : ports.journal.runOfList(listKey);
-  const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const), ...(known !== undefined && known !== runId ? { earlierRunOfList: known } : {}) };
+  const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const) };
   ports.notify?.({ kind: 'run', plan: head });
-  const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, run.assumeUnsent);
-  // A row's content is needed only to match it with an earlier order's shipping order: a
-  // kept list's rows are digested only when the run has some (a streamed list's were as it was read).
-  const digests = read.digests ?? (held.shipments.digests.length > 0 ? await rowDigests(run, read.kept!, ports.lookups) : undefined);
-  const rows: ListRows = { digests, sheetRows: read.sheetRows, kept: read.kept };
+  // A row is the unit of intent: a derived run also counts the account's other orders that
+  // hold its rows; a run named by --external-id counts its own orders only.
+  const accountWide: WantedRows | undefined = run.runId === undefined ? { digests: read.digests, products: read.products } : undefined;
+  const held = await findHeld(runId, { api: ports.api, journal: ports.journal, offerings: (ids) => offeringsFor(ports.lookups, ids) }, { assumeUnsent: run.assumeUnsent, accountWide });
+  const rows: ListRows = { digests: read.digests, sheetRows: read.sheetRows, kept: read.kept };
   const decided = decide(rows, held);
   if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
   const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups, read.kept);
@@ -156,7 +153,7 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   return {
     ...head,
     recipients: read.sheetRows.length,
-    earlier: held.orders.map((o, i) => ({ batch: o.batch, external_id: o.externalId, order_id: o.orderId, rows: decided.rowsOf[i]!, unlisted: o.count - decided.rowsOf[i]!.length })),
+    earlier: held.orders.map((o, i) => ({ batch: o.batch, external_id: o.externalId, order_id: o.orderId, rows: decided.rowsOf[i]!, unlisted: o.batch === null ? 0 : o.count - decided.rowsOf[i]!.length })),
     batches: batches.batches,
     subtotal: subtotals.every((s): s is Money => s !== null) ? (sum(subtotals) ?? null) : null,
     paymentMethod: batches.paymentMethod,
@@ -178,7 +175,9 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
  */
 function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
   if (decided.toSend.length === 0) return;
+  // The account's other orders hold other people too: only the run's own shipping orders count.
   const taken = new Uint8Array(held.shipments.ids.length);
+  held.shipments.order.forEach((order, s) => void (held.orders[order]!.batch === null && (taken[s] = 1)));
   for (const found of decided.matched) if (found >= 0) taken[found] = 1;
   const free = taken.indexOf(0);
   if (free < 0) return;
@@ -192,8 +191,10 @@ function refuseUnmatched(run: ListRun, decided: Decided, held: Held): void {
 }
 
 interface ReadList {
-  /** A digest of each row's content (recipient and items), in list order; not taken of a kept list (rowDigests). */
-  digests?: Digests;
+  /** A digest of each row's content (recipient and items), in list order. */
+  digests: Digests;
+  /** The products the rows order, as text. */
+  products: Set<string>;
   /** Each row's spreadsheet row number (header = 1; blank rows are skipped, so these can jump), in list order. */
   sheetRows: number[];
   derivedRunId: string;
@@ -201,28 +202,23 @@ interface ReadList {
   kept?: RecipientsCsv[];
 }
 
-/** Pass one: each row's content (of a list read as a stream), and the run id the list and the pieces derive. */
+/** Pass one: each row's content, and the run id the rows' contents derive (order-identity.ts). */
 async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList> {
   const sheetRows: number[] = [];
-  const identity = createHash('sha256');
-  const { recipients: _r, origins: _o, fileName: _f, externalId: _e, ...flags } = run.pieces;
-  identity.update(`${run.scope}\n${JSON.stringify(flags)}\n`);
+  const products = new Set<string>();
   const base = listBase(run.pieces, run.file);
   const kept: RecipientsCsv[] | undefined = run.batchSize === undefined ? [] : undefined;
-  const digests = kept === undefined ? new Digests() : undefined;
+  const digests = new Digests();
   for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
-    // Each row's product looked up (a row that names no product stops the run here); a
-    // streamed list is not read again before it is sent: its rows' contents are taken now.
-    if (kept) {
-      kept.push(chunk);
-      await offeringsFor(lookups, chunk.rows.map((row) => rowProduct(chunk, row, base)));
-    } else {
-      digests!.append(await rowDigests(run, [chunk], lookups));
+    // Each row's product looked up (a row that names no product stops the run here), and its content taken.
+    kept?.push(chunk);
+    for (const row of chunk.rows) {
+      sheetRows.push(row.row);
+      products.add(String(rowProduct(chunk, row, base)));
     }
-    // One update a chunk: the same bytes as a line a row, at a fraction of the calls.
-    identity.update(identityLines(chunk.rows, sheetRows));
+    digests.append(await rowDigests(run, [chunk], lookups));
   }
-  return { ...(digests ? { digests } : {}), sheetRows, derivedRunId: uuidOfHash(identity.digest('hex')), kept };
+  return { digests, products, sheetRows, derivedRunId: identityOfShipments(run.scope, digests).externalId, kept };
 }
 
 /**
@@ -242,37 +238,17 @@ export async function rowDigests(run: ListRun, csvs: Iterable<RecipientsCsv>, lo
   return digests;
 }
 
-/** The rows' lines of the run's identity; their spreadsheet rows appended to `sheetRows`. */
-function identityLines(rows: readonly RecipientRow[], sheetRows: number[]): string {
-  let lines = '';
-  for (const row of rows) {
-    sheetRows.push(row.row);
-    lines += `${rowIdentity(row)}\n`;
-  }
-  return lines;
-}
-
-/** A row as it counts for the run's identity: its values, not how the file spells its columns or lines. */
-function rowIdentity(row: RecipientRow): string {
-  return JSON.stringify([row.recipient, row.attributes, row.quantity ?? null, row.product ?? null]);
-}
-
 /** The offered attributes of the products named (ids as numbers or numeric strings, as a service may give them). */
 async function offeringsFor(lookups: AccountLookups, ids: readonly unknown[]): Promise<Offerings> {
-  const numbers = ids.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
-  const products = await lookups.products([...new Set(numbers.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0))]);
+  // Exactly: an id beyond 2^53 is a BigInt (lib/exact-json.ts), never rounded.
+  const numbers = ids.map((id) => (typeof id === 'string' && /^\d+$/.test(id) ? exactIntegerOf(id) : id));
+  const products = await lookups.products([...new Set(numbers.filter((id): id is number | bigint => (typeof id === 'number' && Number.isInteger(id) && id > 0) || (typeof id === 'bigint' && id > 0n)))]);
   return offeringsOf(products);
-}
-
-/** The journal's name for a list file: a hash of the target and the file's path. */
-export function listKeyOf(scope: string, path: string): string {
-  return createHash('sha256').update(`${scope}\n${path}`).digest('hex').slice(0, 32);
 }
 
 /** The list's rows as the run knows them after pass one: each one's content, and its spreadsheet row number. */
 export interface ListRows {
-  /** Absent when taking them was not needed: a kept list, and no earlier shipping order to match. */
-  digests?: Digests;
+  digests: Digests;
   sheetRows: number[];
   /** The rows themselves when pass one kept them (the list as one order). */
   kept?: readonly RecipientsCsv[];
@@ -289,8 +265,7 @@ export interface Decided {
 
 /** Each row matched to a shipping order of an earlier order with the same content, one shipping order per row, the first order first. */
 function decide(rows: ListRows, held: Held): Decided {
-  if (rows.digests === undefined && held.shipments.digests.length > 0) throw new Error('the rows\' contents were not taken, yet earlier orders hold shipping orders');
-  const matched = rows.digests ? matchDigests(rows.digests, held.shipments.digests) : new Int32Array(rows.sheetRows.length).fill(-1);
+  const matched = matchDigests(rows.digests, held.shipments.digests);
   const toSend: number[] = [];
   const rowsOf: number[][] = held.orders.map(() => []);
   matched.forEach((found, i) => {

@@ -13,7 +13,7 @@ import type { OrderRequest } from '../../contract/order-request.js';
 
 export interface PlanLine {
   id: number;
-  product: number;
+  product: number | bigint;
   name: string | null;
   /** The attribute values, by attribute name: `Navy / M`. */
   variant: string;
@@ -32,7 +32,7 @@ export interface PricedPlan {
 
 export const SHIPPING_AND_TAX = 'Shipping and tax are computed by the service when the order is created.';
 
-export function pricePlan(body: OrderRequest, products: ReadonlyMap<number, CustomProduct | null>): PricedPlan {
+export function pricePlan(body: OrderRequest, products: ReadonlyMap<number | bigint, CustomProduct | null>): PricedPlan {
   const lines = body.line_items.map((li): PlanLine => {
     const product = products.get(li.product);
     const unit = unitPrice(product);
@@ -60,8 +60,8 @@ function unitPrice(product: CustomProduct | null | undefined): Money | null {
   return readMoney(product?.prices?.price, product?.prices?.currency ?? '');
 }
 
-function warningsOf(body: OrderRequest, products: ReadonlyMap<number, CustomProduct | null>): string[] {
-  const totals = new Map<number, number>();
+function warningsOf(body: OrderRequest, products: ReadonlyMap<number | bigint, CustomProduct | null>): string[] {
+  const totals = new Map<number | bigint, number>();
   for (const li of body.line_items) totals.set(li.product, (totals.get(li.product) ?? 0) + li.quantity);
   const warnings: string[] = [];
   for (const [id, quantity] of totals) {

@@ -21,15 +21,15 @@ export interface OrdersApi {
   /** `POST /v1/orders/` (resent on a lost answer with the same body): the response body. */
   create(body: OrderRequest): Promise<unknown>;
   /** `GET /v1/orders/{id}`; an ApiError (404) when the service has no such order. */
-  get(id: number | string): Promise<Order>;
+  get(id: number | bigint | string): Promise<Order>;
   /** The order with this external id, if the service can tell (src/api/resources/orders.ts). */
   findByExternalId(externalId: string): Promise<ExternalIdLookup>;
-  /** Every order whose external id is `runId` or `<runId>-<k>` (run-orders.ts), as the list gives them (a record that lacks what matching reads is read again by earlier-orders.ts), in no particular order; and what the scan saw. */
-  ordersOfRun(runId: string): RunOrders;
+  /** Every order of the account, as the list gives them (a record that lacks what matching reads is read again by earlier-orders.ts), in no particular order; and what the scan saw. */
+  everyOrder(): AccountOrders;
 }
 
-/** The run's orders as the service's list gives them, and, once read through, what was seen of the account's orders. */
-export interface RunOrders extends AsyncIterable<Order> {
+/** The account's orders as the service's list gives them, and, once read through, what was seen of them. */
+export interface AccountOrders extends AsyncIterable<Order> {
   /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
   readonly seen: { orders: number; showingExternalId: number };
 }
@@ -39,7 +39,7 @@ export interface AccountApi {
   /** The account's payment methods, every type in one list. */
   paymentMethods(): Promise<PaymentMethod[]>;
   /** One of the account's custom products; null when the account has no such product (the service's 404). */
-  product(id: number): Promise<CustomProduct | null>;
+  product(id: number | bigint): Promise<CustomProduct | null>;
 }
 
 export interface PlacePorts<Plan, Event> {

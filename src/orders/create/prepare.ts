@@ -5,6 +5,7 @@ import { OrderInvalid } from './errors.js';
 import { defaultPaymentMethod } from '../payment-method.js';
 import type { AccountApi } from './ports.js';
 import { validateOrder, type ValidationIssue } from './validate.js';
+import { exactIntegerOf } from '../../lib/exact-json.js';
 
 /**
  * From builder pieces to an order ready to send, once: the payment method resolved (the
@@ -19,7 +20,7 @@ export interface PreparedOrder {
   body: OrderRequest;
   /** What the service will probably refuse or ignore; the order is sent all the same. */
   warnings: ValidationIssue[];
-  products: ReadonlyMap<number, CustomProduct | null>;
+  products: ReadonlyMap<number | bigint, CustomProduct | null>;
   paymentMethod?: PaymentMethod;
   /** The payment method was not given: it is the account's default. */
   paymentIsDefault: boolean;
@@ -64,7 +65,7 @@ export async function prepareOrder(given: OrderPieces, lookups: AccountLookups):
  */
 export class AccountLookups {
   private methods: Promise<PaymentMethod[]> | undefined;
-  private readonly known = new Map<number, Promise<CustomProduct | null>>();
+  private readonly known = new Map<number | bigint, Promise<CustomProduct | null>>();
 
   constructor(private readonly account: AccountApi) {}
 
@@ -77,7 +78,7 @@ export class AccountLookups {
   }
 
   /** Each product once; one the account does not have (404) is null, for validation to name. */
-  async products(ids: readonly number[]): Promise<Map<number, CustomProduct | null>> {
+  async products(ids: readonly (number | bigint)[]): Promise<Map<number | bigint, CustomProduct | null>> {
     for (const id of ids) {
       if (this.known.has(id)) continue;
       this.known.set(id, this.account.product(id).catch((err: unknown) => {
@@ -90,8 +91,9 @@ export class AccountLookups {
 
   /** A product read by other means (the wizard's search): not fetched again. */
   remember(product: CustomProduct): void {
-    const id = Number(product.id);
-    if (Number.isSafeInteger(id)) this.known.set(id, Promise.resolve(product));
+    // Exactly as the line items name it: a number, or a BigInt beyond 2^53 (lib/exact-json.ts).
+    const id = typeof product.id === 'bigint' ? product.id : exactIntegerOf(String(product.id));
+    if (id !== undefined) this.known.set(id, Promise.resolve(product));
   }
 }
 
@@ -100,10 +102,11 @@ function paymentMethodOfFile(file: unknown): unknown {
   return typeof file === 'object' && file !== null ? (file as { payment_method_id?: unknown }).payment_method_id : undefined;
 }
 
-function productIdsOf(body: Record<string, unknown>): number[] {
-  const ids = new Set<number>();
+function productIdsOf(body: Record<string, unknown>): (number | bigint)[] {
+  const ids = new Set<number | bigint>();
   for (const li of Array.isArray(body.line_items) ? (body.line_items as { product?: unknown }[]) : []) {
     if (typeof li?.product === 'number' && Number.isInteger(li.product) && li.product > 0) ids.add(li.product);
+    else if (typeof li?.product === 'bigint' && li.product > 0n) ids.add(li.product);
   }
   return [...ids];
 }

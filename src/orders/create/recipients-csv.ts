@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { ADDRESS_FIELDS, type AddressField } from '../../contract/address.js';
-import { CsvReader, CsvSyntaxError, readCsv } from '../../lib/csv-reader.js';
+import { CsvReader, CsvSyntaxError, MAX_FIELD_LENGTH, MAX_RECORD_LENGTH, readCsv, type CsvReaderOptions } from '../../lib/csv-reader.js';
 import { errnoWords } from '../../lib/path-checks.js';
-import { positiveIntegerProblem } from '../../lib/positive-integer.js';
+import { openRegularFile } from '../../lib/safe-files.js';
+import { positiveIdProblem, positiveIntegerProblem } from '../../lib/positive-integer.js';
+import { exactIntegerOf } from '../../lib/exact-json.js';
 
 /**
  * Reads a recipients CSV (`--recipients FILE.csv`): one row a recipient.
@@ -24,7 +25,14 @@ import { positiveIntegerProblem } from '../../lib/positive-integer.js';
  *   error unless the extra cells are empty.
  * - Rows are numbered as a spreadsheet shows them: the header is row 1, the first
  *   recipient row 2 (a quoted line break does not start a new row).
+ * - Limits (docs/orders.md, issue 41.6): a cell of at most 65,536 characters, a row of at
+ *   most 1,048,576; no control characters in a cell (NUL bytes, escape sequences: C0 but
+ *   tab, DEL, C1; a line break only inside a quoted cell). Each is refused naming its row
+ *   and column, as soon as it is read: nothing is stripped, nothing sent.
  */
+
+/** How a recipients list is read: its limits, and no control characters. */
+const LIST_READING: CsvReaderOptions = { maxFieldLength: MAX_FIELD_LENGTH, maxRecordLength: MAX_RECORD_LENGTH, refuseControls: true };
 
 export interface RecipientRow {
   /** Spreadsheet row number (header = 1). */
@@ -33,7 +41,8 @@ export interface RecipientRow {
   /** Attribute columns with a value, by their normalised column name. */
   attributes: Record<string, string>;
   quantity?: number;
-  product?: number;
+  /** A BigInt beyond 2^53: a custom product id as the service shows it (lib/exact-json.ts). */
+  product?: number | bigint;
 }
 
 export interface RecipientsCsv {
@@ -71,6 +80,13 @@ const RECIPIENT_SET = new Set<string>(ADDRESS_FIELDS);
 
 function normaliseHeader(h: string): string {
   return h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+/** A custom product id, exactly: beyond 2^53 a BigInt, as the service may show one (never rounded). */
+function parseProductId(value: string, file: string, row: number, column: string): number | bigint {
+  const problem = positiveIdProblem(value);
+  if (problem !== undefined) throw new CsvError(file, row, column, `${problem}, got "${value}"`);
+  return exactIntegerOf(value.trim())!;
 }
 
 function parseCount(value: string, file: string, row: number, column: string): number {
@@ -140,7 +156,7 @@ export class RecipientColumns {
       if (value === '') continue;
       if (RECIPIENT_SET.has(name)) row.recipient[name as AddressField] = value;
       else if (name === 'quantity') row.quantity = parseCount(value, file, rowNo, name);
-      else if (name === 'product') row.product = parseCount(value, file, rowNo, name);
+      else if (name === 'product') row.product = parseProductId(value, file, rowNo, name);
       else row.attributes[name] = value;
     }
     return row;
@@ -163,9 +179,15 @@ export class RecipientColumns {
   }
 }
 
-/** A malformed quote, in the file's words: its spreadsheet row (a recipients list's or a results file's). */
+/**
+ * A malformed quote, in the file's words: its spreadsheet row (a recipients list's or a
+ * results file's); a cell too long or holding a control character: its row and column (as
+ * the header names it, `#N` where it names none).
+ */
 export function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
-  return new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
+  if (err.kind === 'syntax') return new CsvError(file, err.record, undefined, `not a valid CSV: ${err.message}`);
+  const name = err.record > 1 && err.header ? normaliseHeader(err.header[err.field - 1] ?? '') : '';
+  return new CsvError(file, err.record, name === '' ? `#${err.field}` : name, err.detail);
 }
 
 /**
@@ -175,7 +197,7 @@ export function invalidCsv(file: string, err: CsvSyntaxError): CsvError {
 export function parseRecipientsCsv(input: string | Buffer, file: string): RecipientsCsv {
   let records: string[][];
   try {
-    records = readCsv(input);
+    records = readCsv(input, LIST_READING);
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
     throw err;
@@ -186,10 +208,15 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
   return columns.withRows(rows);
 }
 
-/** The file's records as they are read (src/lib/csv-reader.ts), those of each piece read together; a read error (a directory, a disk error) is thrown as it comes. */
+/**
+ * The file's records as they are read (src/lib/csv-reader.ts), those of each piece read
+ * together; a read error (a directory, a disk error) is thrown as it comes. Only a regular
+ * file is read: opened without waiting (a FIFO put in the list's place since the flags were
+ * checked is refused at once, not waited on where no signal reaches: src/lib/safe-files.ts).
+ */
 async function* csvRecords(path: string): AsyncGenerator<string[][]> {
-  const reader = new CsvReader();
-  const stream = createReadStream(path);
+  const reader = new CsvReader(LIST_READING);
+  const stream = (await openRegularFile(path)).createReadStream();
   try {
     for await (const bytes of stream as AsyncIterable<Buffer>) yield reader.push(bytes);
     yield reader.end();
@@ -237,7 +264,7 @@ export async function* readRecipientBatches(path: string, file: string, size: nu
     }
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
-    if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CsvError(file, undefined, undefined, `cannot be read: ${errnoWords(err)}`);
+    if ((err as NodeJS.ErrnoException).syscall !== undefined || (err as NodeJS.ErrnoException).code === 'ENOTREG') throw new CsvError(file, undefined, undefined, `cannot be read: ${errnoWords(err)}`);
     throw err;
   }
   if (!columns) throw new CsvError(file, 1, undefined, 'the header row is missing or empty');

@@ -1,11 +1,18 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { createNewFile, openReplacing } from '../../lib/safe-files.js';
 import { csvEncoder, type CsvEncoder } from '../../output/csv.js';
 
 /**
  * `orders create --results FILE`: one CSV line per recipient row, written as it is known
  * (the rows earlier orders hold first, then each batch as it finishes), so a crash leaves
  * a correct partial file. A run starts the file anew and writes every row again, so a
- * rerun completes it.
+ * rerun (with --force, which lets it replace the file) completes it.
+ *
+ * It holds addresses: it is created owner-only (0600, whatever the umask), as a new file
+ * (O_EXCL: a file put there since the flags were checked is not overwritten, and a symbolic
+ * link is not followed), or, with `--force`, written beside its place and renamed there (an
+ * existing file, or a link, is replaced; a link's target is left alone). Rows are appended
+ * through that one open file, never by its name again (issue 41.5).
  *
  *   row,external_id,order_id,shipping_order_id,status,error
  *
@@ -17,8 +24,8 @@ import { csvEncoder, type CsvEncoder } from '../../output/csv.js';
 export interface ResultRow {
   row: number;
   external_id: string;
-  order_id?: number | string;
-  shipping_order_id?: number | string;
+  order_id?: number | bigint | string;
+  shipping_order_id?: number | bigint | string;
   status: 'created' | 'existing' | 'refused';
   error?: string;
 }
@@ -26,21 +33,44 @@ export interface ResultRow {
 export const RESULT_COLUMNS = ['row', 'external_id', 'order_id', 'shipping_order_id', 'status', 'error'] as const;
 
 export class ResultsFile {
+  /** The appends, one after the other (batches finishing at once each write whole). */
+  private writing: Promise<unknown> = Promise.resolve();
+
   private constructor(
     readonly path: string,
     private readonly encode: CsvEncoder,
+    private readonly handle: FileHandle,
   ) {}
 
-  /** Starts the file: its header line only. */
-  static async create(path: string): Promise<ResultsFile> {
+  /** Starts the file: its header line only. `replace`: an existing file is replaced (--force); else one there is an error (EEXIST). */
+  static async create(path: string, { replace = false }: { replace?: boolean } = {}): Promise<ResultsFile> {
     const encode = await csvEncoder();
-    await writeFile(path, encode([...RESULT_COLUMNS]));
-    return new ResultsFile(path, encode);
+    const header = encode([...RESULT_COLUMNS]);
+    let handle: FileHandle;
+    if (replace) handle = await openReplacing(path, header);
+    else {
+      handle = await createNewFile(path);
+      try {
+        await handle.writeFile(header);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    }
+    return new ResultsFile(path, encode, handle);
   }
 
   /** Appends one finished batch's rows in one write. */
-  async append(rows: readonly ResultRow[]): Promise<void> {
+  append(rows: readonly ResultRow[]): Promise<void> {
     const text = rows.map((r) => this.encode(RESULT_COLUMNS.map((column) => r[column]))).join('');
-    await appendFile(this.path, text);
+    const written = this.writing.then(() => this.handle.writeFile(text));
+    this.writing = written.catch(() => undefined);
+    return written;
+  }
+
+  /** Waits for the appends, then closes the file. */
+  async close(): Promise<void> {
+    await this.writing;
+    await this.handle.close();
   }
 }

@@ -7,15 +7,17 @@ const TAIL_INTERVAL_MS = 200;
 
 /**
  * Follows the event journal of a running `merch webhooks listen` (`--events FILE`): each
- * event record appended after following started goes to `onEvent`, in file order, until
- * the signal aborts. A line still being written waits for its newline; a file that
+ * event record appended after following started goes to `onEvent`, in file order, one at
+ * a time (the next once the last one's promise settles; its failure ends the following),
+ * until the signal aborts. A line still being written waits for its newline; a file that
  * shrinks (replaced by a new journal) is read again from its start.
  */
-export async function followEventJournal(file: string, onEvent: (event: JournalEvent) => void, signal: AbortSignal): Promise<void> {
+export async function followEventJournal(file: string, onEvent: (event: JournalEvent) => void | Promise<void>, signal: AbortSignal): Promise<void> {
   let offset = (await stat(file)).size;
   let partial = Buffer.alloc(0);
+  const events: JournalEvent[] = [];
   const visit = recordVisitor((record) => {
-    if (record.type === 'event') onEvent(record.event);
+    if (record.type === 'event') events.push(record.event);
   });
   while (!signal.aborted) {
     const size = (await stat(file).catch(() => undefined))?.size ?? 0;
@@ -32,6 +34,10 @@ export async function followEventJournal(file: string, onEvent: (event: JournalE
       for (const line of bytes.toString('utf8', 0, end).split('\n')) {
         const value = parseLine(line);
         if (value !== undefined) visit(value);
+      }
+      for (const event of events.splice(0)) {
+        if (signal.aborted) return;
+        await onEvent(event);
       }
     }
     await sleep(TAIL_INTERVAL_MS, signal);

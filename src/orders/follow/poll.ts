@@ -12,7 +12,7 @@ export interface PollOptions {
 }
 
 /** A failed poll worth polling again: 429, 5xx, no answer or a cut connection, once the client's own retries are spent. */
-function isTransient(error: unknown): error is ApiError {
+export function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && isPassing(error.failure);
 }
 
@@ -52,9 +52,10 @@ export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => bool
   }
 }
 
-const ABORTED = Symbol('aborted');
+export const ABORTED = Symbol('aborted');
 
-function abandonOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ result: T } | typeof ABORTED> {
+/** The work's result, or ABORTED as soon as the signal aborts (the work is abandoned, its failure ignored). */
+export function abandonOnAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ result: T } | typeof ABORTED> {
   if (signal.aborted) return Promise.resolve(ABORTED);
   return new Promise((resolve, reject) => {
     const abort = () => resolve(ABORTED);

@@ -8,7 +8,7 @@ import { isRecord } from '../../lib/is-record.js';
  */
 
 export interface TrackedShipment {
-  id: number | string;
+  id: number | bigint | string;
   status: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
@@ -17,7 +17,7 @@ export interface TrackedShipment {
 }
 
 export interface TrackedOrder {
-  id: number | string;
+  id: number | bigint | string;
   status: string | null;
   modified_on: string | null;
   shipments: TrackedShipment[];
@@ -27,7 +27,7 @@ export interface TrackedOrder {
 export function orderObservation(record: Record<string, unknown>): TrackedOrder {
   const shipments = Array.isArray(record.shipping_orders) ? record.shipping_orders : [];
   return {
-    id: record.id as number | string,
+    id: record.id as number | bigint | string,
     status: statusName(record.status),
     modified_on: text(record.modified_on),
     shipments: shipments.filter(isRecord).map(shipmentObservation),
@@ -37,7 +37,7 @@ export function orderObservation(record: Record<string, unknown>): TrackedOrder 
 /** The fields read from a shipping order record (a `shipping_order.changed` event). */
 export function shipmentObservation(record: Record<string, unknown>): TrackedShipment {
   return {
-    id: record.id as number | string,
+    id: record.id as number | bigint | string,
     status: statusName(record.status),
     tracking_number: text(record.tracking_number),
     tracking_url: text(record.tracking_url),

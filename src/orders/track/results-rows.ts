@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../lib/safe-files.js';
 import { CsvSyntaxError, readCsv } from '../../lib/csv-reader.js';
 import { CsvError, invalidCsv } from '../create/recipients-csv.js';
 
@@ -27,7 +27,7 @@ export async function readResultsRows(path: string, file: string): Promise<Resul
   let records: string[][];
   try {
     // The file's CRLF lines, or LF lines a person or a script appended: both end a line. Empty lines are skipped.
-    records = readCsv(await readFile(path)).filter((cells) => cells.length > 1 || cells[0] !== '');
+    records = readCsv(await readRegularFile(path)).filter((cells) => cells.length > 1 || cells[0] !== '');
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw invalidCsv(file, err);
     throw err;

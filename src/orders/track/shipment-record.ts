@@ -8,8 +8,8 @@ import type { ResultsRow } from './results-rows.js';
 export interface ShipmentRecord {
   /** The recipient's row in the recipients file (from a results file), else null. */
   row: number | null;
-  order_id: number | string;
-  shipping_order_id: number | string;
+  order_id: number | bigint | string;
+  shipping_order_id: number | bigint | string;
   recipient_name: string;
   email: string | null;
   /** The shipping order's status name. */
@@ -21,8 +21,8 @@ export interface ShipmentRecord {
 
 /** What a record needs of an order's record, kept instead of the whole record (a send's orders can be many, and large). */
 export interface OrderDetails {
-  order_id: number | string;
-  shipments: { id: number | string; recipient_name: string; email: string | null; shipping_date: string | null }[];
+  order_id: number | bigint | string;
+  shipments: { id: number | bigint | string; recipient_name: string; email: string | null; shipping_date: string | null }[];
 }
 
 export function detailsOf(record: Order): OrderDetails {

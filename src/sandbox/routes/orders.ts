@@ -38,11 +38,14 @@ function hasStatus(order: Order, statuses: string[]): boolean {
  * A second order with an account's external_id, as `--duplicate-order` answers it: DRF's
  * unique-together refusal (400 `non_field_errors`, naming neither the order nor the field's
  * value), a 409 naming the existing order, a 400 on the field (a unique field's validator),
- * or Django's 500 page (an IntegrityError no view handled; nothing is created). `accepted`
+ * Django's 500 page (an IntegrityError no view handled; nothing is created), or 200 with the
+ * existing order (a view that answers a repeat with what it has: `existing`). `accepted`
  * never gets here: there is no check.
  */
-function duplicateOrder(form: Exclude<DuplicateOrderForm, 'accepted'>, existing: Order): HttpError | Response {
+function duplicateOrder(c: Context, form: Exclude<DuplicateOrderForm, 'accepted'>, existing: Order): HttpError | Response {
   switch (form) {
+    case 'existing':
+      return c.json(existing, 200);
     case 'drf':
       return new HttpError(400, { [NON_FIELD_ERRORS]: ['The fields account, external_id must make a unique set.'] });
     case '409':
@@ -117,7 +120,7 @@ export function orderRoutes(app: App, ctx: SandboxContext): void {
     if (request.external_id && variants.duplicateOrder !== 'accepted') {
       const existing = store.orders(account.id).find((order) => order.external_id === request.external_id);
       if (existing) {
-        const refusal = duplicateOrder(variants.duplicateOrder, existing);
+        const refusal = duplicateOrder(c, variants.duplicateOrder, existing);
         if (refusal instanceof Response) return refusal;
         throw refusal;
       }

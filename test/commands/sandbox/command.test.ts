@@ -38,6 +38,46 @@ describe('merch sandbox (the command, in-process)', () => {
     expect((await run.done).code).toBe(0);
   });
 
+  it('bound to every interface (--host 0.0.0.0): the banner says so, a warning on stderr; a foreign Host is 421 (issue 41.7)', async () => {
+    const run = startMerch(['sandbox', '--host', '0.0.0.0', '--port', '0', '--catalog', '10', '--quiet']);
+    await run.io.written((_out, err) => err.includes('warning:'));
+    const [banner] = run.io.errors().split('\n');
+    const [, port, url] = /^merch sandbox listening on 0\.0\.0\.0:(\d+) \(every interface; from this machine (http:\/\/127\.0\.0\.1:\d+)\); tokens: /.exec(banner!)!;
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(run.io.errors()).toContain(`warning: the sandbox listens on every interface, not only on loopback: any machine that reaches port ${port} can use it`);
+    expect((await fetch(`${url}/v1/supplier-products?limit=1`, { headers: { authorization: 'Bearer sandbox-token' } })).status).toBe(200);
+    run.interrupt();
+    expect((await run.done).code).toBe(0);
+  });
+
+  it('on loopback (the default), no warning', async () => {
+    const run = startMerch(['sandbox', '--port', '0', '--catalog', '10', '--quiet']);
+    await run.io.written((_out, err) => err.includes('listening on'));
+    run.interrupt();
+    const result = await run.done;
+    expect(result.stderr).toMatch(/^merch sandbox listening on http:\/\/127\.0\.0\.1:\d+; /);
+    expect(result.stderr).not.toContain('warning');
+  });
+
+  it('--allow-host NAME: requests naming it are answered, on any port', async () => {
+    const run = startMerch(['sandbox', '--port', '0', '--catalog', '10', '--quiet', '--allow-host', 'tunnel.example']);
+    await run.io.written((_out, err) => err.includes('listening on'));
+    const url = /listening on (http:\/\/\S+?);/.exec(run.io.errors())![1]!;
+    const { request } = await import('node:http');
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(`${url}/_sandbox/info`, { headers: { host } }, (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    expect([await status('tunnel.example:443'), await status('other.example:443')]).toEqual([200, 421]);
+    run.interrupt();
+    expect((await run.done).code).toBe(0);
+  });
+
   it('refuses bad flags with a one-line message naming the flag', async () => {
     for (const [flags, message] of [
       [['--duplicate-order', 'sometimes'], /--duplicate-order/],
@@ -45,6 +85,7 @@ describe('merch sandbox (the command, in-process)', () => {
       [['--fault-kinds', 'status_503,boom'], /^error: --fault-kinds must list/m],
       [['--latency', 'NaN'], /^error: option '--latency <duration>' argument 'NaN' is invalid\. expected a duration in ms/m],
       [['--latency', '2m'], /^error: option '--latency <duration>' argument '2m' is invalid\. expected a duration of at most 1m/m],
+      [['--allow-host', 'tunnel.example:443'], /^error: --allow-host must be a host name or address, without a port/m],
     ] as const) {
       const result = await runMerch(['sandbox', '--port', '0', ...flags]);
       expect(result.code).toBe(2);

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ORDER_RECORD_TRAITS, type Sandbox } from '../../../src/sandbox/index.js';
 import { runMerch, startMerch } from '../../support/run-merch.js';
@@ -48,6 +49,34 @@ describe('merch sandbox: the switches of the open choices', () => {
     expect((await run.done).code).toBe(0);
   });
 
+  it('--not-authenticated 403 refuses a token it does not take as DRF behind SessionAuthentication; --reset-reused resets a connection\'s second request', async () => {
+    const run = startMerch(['sandbox', '--port', '0', '--catalog', '10', '--quiet', '--not-authenticated', '403', '--reset-reused']);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await run.io.written((_out, err) => err.includes('listening on'));
+      const url = new URL(/listening on (http:\/\/\S+?);/.exec(run.io.errors())![1]!);
+      const get = (token: string) =>
+        new Promise<{ status: number; challenge: string | undefined; body: string }>((resolve, reject) => {
+          const outgoing = request({ host: url.hostname, port: url.port, path: '/v1/orders', agent, headers: { authorization: `Bearer ${token}` } }, (incoming) => {
+            let body = '';
+            incoming.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, challenge: incoming.headers['www-authenticate'], body }));
+          });
+          outgoing.on('error', reject);
+          outgoing.end();
+        });
+      expect(await get('expired-or-unknown')).toEqual({ status: 403, challenge: undefined, body: '{"detail":"Authentication credentials were not provided."}' });
+      // The same kept connection, again: reset unanswered.
+      await expect(get('sandbox-token')).rejects.toMatchObject({ code: 'ECONNRESET' });
+      // A new connection is answered.
+      expect((await get('sandbox-token')).status).toBe(200);
+    } finally {
+      agent.destroy();
+      run.interrupt();
+    }
+    expect((await run.done).code).toBe(0);
+  });
+
   it('refuses a bad value with one line naming the flag (and the allowed values), exit 2, nothing started', async () => {
     for (const [flags, message] of [
       [['--order-records', 'bogus'], `error: --order-records must list some of: ${ORDER_RECORD_TRAITS.join(', ')} (got "bogus").`],
@@ -61,7 +90,7 @@ describe('merch sandbox: the switches of the open choices', () => {
       expect(result.stderr.trim()).toBe(message);
       expect(result.stderr).not.toContain('listening on');
     }
-    for (const flag of ['--create-answer', '--money', '--page-count', '--order-filters', '--duplicate-order']) {
+    for (const flag of ['--create-answer', '--money', '--page-count', '--order-filters', '--duplicate-order', '--not-authenticated']) {
       const result = await runMerch(['sandbox', '--port', '0', flag, 'bogus']);
       expect(result.code, flag).toBe(2);
       expect(result.stderr).toContain(flag);

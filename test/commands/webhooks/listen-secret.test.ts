@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { cliEnv, runMerch, startMerch, type RunningMerch } from '../../support/run-merch.js';
-import { useSandbox } from '../../support/sandbox.js';
+import { createOrder, requestsDuring, sandboxApi, useSandbox } from '../../support/sandbox.js';
 import { tempDir } from '../../support/temp-dir.js';
 import { waitFor } from '../../support/wait-for.js';
 import { startTarget as startHelperTarget } from '../../webhooks/helpers.js';
@@ -68,6 +68,67 @@ describe('the listener secret', () => {
     expect(first).toContain(made!);
     expect(JSON.parse(rest[0]!).hook).toEqual({ id: 1, event: 'order.changed', target: 'x' });
     expect(rest.join('\n') + stderr).not.toContain(made!);
+  });
+
+  it('a secret by default: with --subscribe, unauthenticated posts are refused (401) and the sandbox deliveries to the subscribed target accepted', async () => {
+    const file = join(tempDir(), 'events.jsonl');
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--save', file, '--subscribe', '--events', 'order.changed'], { env: cliEnv(sandbox().url) });
+    await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
+    const url = /listening on (http:\S+) for/.exec(run.io.errors())![1]!;
+    const subscribed = (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.filter((hook: { target: string }) => hook.target.startsWith(url));
+    expect(subscribed).toHaveLength(1);
+    const secret = new URL(subscribed[0].target).searchParams.get('token')!;
+    expect(secret).toMatch(/^[\w-]{24}$/);
+    expect(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event(4) }).then((r) => r.status)).toBe(401);
+    const order = await createOrder(sandbox(), `listen-secret-${process.pid}`);
+    expect((await sandboxApi(sandbox(), '/_sandbox/events', { method: 'POST', body: { event: 'order.changed', id: order.id } })).status).toBe(200);
+    await waitFor(() => readFileSync(file, 'utf8').includes(`"id":${order.id}`), 'the delivery journaled');
+    const { code, stdout, stderr } = await stopped(run);
+    expect(code).toBe(0);
+    expect(stderr).toContain("the subscriptions' target carries ?token= with a secret made up for this run; other posts are refused (401)\n");
+    expect(stderr).toContain('refused 401 from 127.0.0.1: missing ?token=\n');
+    expect(stdout + stderr).not.toContain(secret);
+    // Only the sandbox's deliveries (the order's changes: the one triggered, perhaps its payment too).
+    expect(new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).data.id))).toEqual(new Set([order.id]));
+  });
+
+  it('a secret by default: without --subscribe or --print-target, stderr says how to subscribe with it, never showing it', async () => {
+    const file = join(tempDir(), 'events.jsonl');
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--save', file], { env: cliEnv(sandbox().url) });
+    await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
+    const url = /listening on (http:\S+) for/.exec(run.io.errors())![1]!;
+    expect(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event(5) }).then((r) => r.status)).toBe(401);
+    const { code, stdout, stderr } = await stopped(run);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(
+      'deliveries must carry a secret made up for this run, as ?token= in the URL they are posted to; other posts are refused (401). To subscribe yourself, --print-target prints the URL to subscribe with, or choose the secret with MERCH_WEBHOOK_SECRET\n',
+    );
+  });
+
+  it('--no-secret: every post accepted, and stderr says what that means', async () => {
+    const { run, target } = await listening(['--print-target', '--no-secret'], { env: { MERCH_WEBHOOK_SECRET: 'ignored-secret-77' } });
+    expect(target).not.toContain('token=');
+    expect(await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event(6) }).then((r) => r.status)).toBe(204);
+    const { code, stderr } = await stopped(run);
+    expect(code).toBe(0);
+    expect(stderr).toContain('--no-secret: MERCH_WEBHOOK_SECRET is ignored\n');
+    expect(stderr).toContain('no secret (--no-secret): any program on this machine can post events here');
+  });
+
+  it.each([
+    [
+      ['--subscribe', '--public-url', 'https://hooks.example.com/', '--no-secret'],
+      'error: --no-secret with --public-url: anyone who learns that public URL could post forged events (an order "Delivered") and be believed\n' +
+        'hint: drop --no-secret: --subscribe puts the secret in the target it subscribes, and the service posts to that target as given\n',
+    ],
+    [['--no-secret', '--secret-stdin'], 'error: --no-secret and --secret-stdin contradict each other: pass one of them\n'],
+  ])('%j is a usage error (exit 2): nothing listens, nothing is sent', async (args, message) => {
+    const file = join(tempDir(), 'events.jsonl');
+    const { result, requests } = await requestsDuring(sandbox(), () => runMerch(['webhooks', 'listen', '--port', '0', '--save', file, ...args], { env: cliEnv(sandbox().url), stdin: 'x\n' }));
+    expect(result).toEqual({ code: 2, stdout: '', stderr: message });
+    expect(requests).toEqual([]);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('a target URL with token= is logged with it hidden', async () => {

@@ -60,14 +60,14 @@ describe('compareOrder', () => {
 
   test('the first difference is named, by what it is and where', () => {
     const cases: [string, (r: OrderRequest) => void, string][] = [
-      ['quantity', (r) => { r.line_items[0]!.quantity = 4; r.shipping_orders[1]!.line_items[0]!.quantity = 3; }, 'line item 1: quantity 4 here, 3 in that order'],
-      ['attribute', (r) => void (r.line_items[0]!.attributes.size = 'S'), 'line item 1: size "S" here, "m" in that order'],
-      ['product', (r) => void (r.line_items[1]!.product = 9), 'line item 2: product 9 here, 8 in that order'],
-      ['a line item more', (r) => void r.line_items.push({ id: 3, product: 8, quantity: 1, attributes: {} }), '3 line items here, 2 in that order'],
+      ['quantity', (r) => { r.line_items[0]!.quantity = 4; r.shipping_orders[1]!.line_items[0]!.quantity = 3; }, 'product 7 (color Navy, size M): quantity 4 here, 3 in that order'],
+      ['attribute', (r) => void (r.line_items[0]!.attributes.size = 'S'), 'product 7 (color Navy, size S) here, not in that order'],
+      ['product', (r) => void (r.line_items[1]!.product = 9), 'product 9 here, not in that order'],
+      ['a line item more', (r) => void r.line_items.push({ id: 3, product: 8, quantity: 1, attributes: {} }), 'product 8 (color White): quantity 2 here, 1 in that order'],
       ['a postal code', (r) => void (r.shipping_orders[1]!.recipient.postal_code = '78702'), 'shipping order 2: recipient "Bo Lee, 2 High St, 78702, US" here, "Bo Lee, 2 High St, 78701, us" in that order'],
       ['a line 2', (r) => void (r.shipping_orders[0]!.recipient.line_2 = 'Apt 2'), 'shipping order 1: recipient "Ann Lee, 1 Main St, Apt 2, 78701, US" here'],
       ['a share', (r) => { r.shipping_orders[0]!.line_items = [{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }]; r.shipping_orders[1]!.line_items = [{ id: 1, quantity: 1 }]; }, 'shipping order 1 (Ann Lee, 1 Main St, 78701, US): 2 x product 7 (color Navy, size M) + 1 x product 8 (color White) here, 1 x product 7 (color NAVY, size m) + 1 x product 8 (color White) in that order'],
-      ['a shipping order less', (r) => { r.shipping_orders.pop(); r.line_items[0]!.quantity = 1; }, 'line item 1: quantity 1 here, 3 in that order'],
+      ['a shipping order less', (r) => { r.shipping_orders.pop(); r.line_items[0]!.quantity = 1; }, 'product 7 (color Navy, size M): quantity 1 here, 3 in that order'],
     ];
     for (const [name, change, difference] of cases) {
       const changed = request();

@@ -3,7 +3,7 @@ import { readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { JOURNAL_FILE, OrderJournal, commandIdentity } from '../../../src/orders/create/order-journal.js';
+import { JOURNAL_FILE, OrderJournal, bodyHashOf, legacyKey } from '../../../src/orders/create/order-journal.js';
 import { validateOrder } from '../../../src/orders/create/validate.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -36,17 +36,20 @@ describe('keys and hashes', () => {
     shipping_orders: [{ recipient: { first_name: 'Ann' }, line_items: [{ id: 1, quantity: 1 }] }],
   };
 
-  test('the key of a validated body ignores the external id and the input key order, but not the content or the scope', () => {
-    const { key } = commandIdentity(validated({ ...order, external_id: 'ext-1' }), 'http://127.0.0.1:4010|');
+  test("merch 0.1's key of a validated body ignores the external id and the input key order, but not the payment method or the scope", () => {
+    const target = { baseUrl: 'http://127.0.0.1:4010', accountId: '42' };
+    const key = legacyKey(validated({ ...order, external_id: 'ext-1' }), target);
     const reordered = { shipping_orders: order.shipping_orders, external_id: 'other', line_items: order.line_items, payment_method_id: 'pm_1' };
-    expect(commandIdentity(validated(reordered), 'http://127.0.0.1:4010|').key).toBe(key);
-    expect(commandIdentity(validated({ ...order, payment_method_id: 'pm_2' }), 'http://127.0.0.1:4010|').key).not.toBe(key);
-    expect(commandIdentity(validated(order), 'https://api.example.com|').key).not.toBe(key);
+    expect(legacyKey(validated(reordered), target)).toBe(key);
+    expect(legacyKey(validated({ ...order, payment_method_id: 'pm_2' }), target)).not.toBe(key);
+    expect(legacyKey(validated(order), { ...target, baseUrl: 'https://api.example.com' })).not.toBe(key);
+    // Without an account id, 0.1 scoped to a hash of the token.
+    expect(legacyKey(validated(order), { baseUrl: target.baseUrl, token: 'a' })).not.toBe(legacyKey(validated(order), { baseUrl: target.baseUrl, token: 'b' }));
     expect(key).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('the body hash includes the external id', () => {
-    const { bodyHash } = commandIdentity(validated(order), '');
+    const bodyHash = bodyHashOf(validated(order));
     expect(bodyHash('a')).not.toBe(bodyHash('b'));
     expect(bodyHash('a')).toBe(bodyHash('a'));
   });
@@ -100,11 +103,11 @@ describe('OrderJournal', () => {
   test("a batch's digests are written once, on its attempt's line; its outcome has them, read back too", async () => {
     const j = await openJournal(dir);
     const digests = 'a1b2c3d4e5f60718'.repeat(3);
-    await j.recordAttempt({ key: 'k', external_id: 'run-1', body_hash: 'h', run_id: 'run', list: 'l', shipment_digests: digests });
+    await j.recordAttempt({ key: 'k', external_id: 'run-1', body_hash: 'h', run_id: 'run', shipment_digests: digests });
     expect(await j.recordCreated('run-1', 9)).toMatchObject({ state: 'created', run_id: 'run', shipment_digests: digests });
     const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.shipment_digests)).toEqual([digests, undefined]);
-    expect(lines[1]).toMatchObject({ state: 'created', run_id: 'run', list: 'l' });
+    expect(lines[1]).toMatchObject({ state: 'created', run_id: 'run' });
     const again = await openJournal(dir);
     expect(again.find({ externalId: 'run-1' })).toMatchObject({ state: 'created', order_id: 9, shipment_digests: digests });
     expect(again.entriesOfRun('run')).toHaveLength(1);

@@ -112,25 +112,28 @@ describe('2. a service that standardises addresses', () => {
 });
 
 describe('3. records without external_id', () => {
-  it('a list in batches on a fresh machine: stopped, nothing sent; with --assume-unsent sent; on a fresh machine without --batch-size: stopped; on its own machine: nothing to send', async () => {
+  it('a derived run finds its rows by content on any machine; a run named by --external-id on a fresh machine stops, nothing sent; with --assume-unsent sent', async () => {
     const service = services.noExternalId();
     // The account holds another order already: its records show no external id.
     expect((await placeOne(service, await machine(), oneOrder(shirt, 'Noidother'))).placed?.status).toBe('created');
     const ofList = async () => (await truth(service, 'Noid')).orders.filter((o) => o.shipping_orders[0].first_name !== 'Noidother');
     const csv = recipientsList(shirt, 'Noid', 5);
     const home = await machine();
-    const refused = doubt(await placeList(service, home, listRun(shirt, csv, { batchSize: 2 })));
+    expect(tally(placed(await placeList(service, home, listRun(shirt, csv, { batchSize: 2 }))))).toEqual({ created: 3, existing: 0, refused: 0 });
+    expect(await ofList()).toHaveLength(3);
+    // Another machine, another cut: every row is found by its content.
+    const fresh = placed(await placeList(service, await machine(), listRun(shirt, csv)));
+    expect(earlier(fresh)).toEqual({ rows: 5, orders: 3 });
+    expect(tally(fresh).created).toBe(0);
+    // Named by the user, the run counts its own orders only, and they cannot be found.
+    const named = { ...listRun(shirt, recipientsList(shirt, 'Noidnamed', 2), { batchSize: 2 }), runId: 'named-run' };
+    const refused = doubt(await placeList(service, await machine(), named));
     expect(refused.reason).toBe('unfindable');
-    expect(refused.message).toContain("the service's order records carry no external_id");
-    expect(await ofList()).toHaveLength(0);
-    expect(tally(placed(await placeList(service, home, listRun(shirt, csv, { batchSize: 2, assumeUnsent: true }))))).toEqual({ created: 3, existing: 0, refused: 0 });
-    expect(await ofList()).toHaveLength(3);
-    const fresh = doubt(await placeList(service, await machine(), listRun(shirt, csv)));
-    expect(fresh.message).toContain('cannot find which of the account');
-    const again = placed(await placeList(service, home, listRun(shirt, csv)));
-    expect(earlier(again)).toEqual({ rows: 5, orders: 3 });
+    expect(refused.message).toContain('cannot find which of the account');
+    expect((await truth(service, 'Noidnamed')).orders).toHaveLength(0);
+    expect(tally(placed(await placeList(service, await machine(), { ...named, assumeUnsent: true })))).toEqual({ created: 1, existing: 0, refused: 0 });
     expect((await truth(service, 'Noid')).twice).toEqual([]);
-    expect(await ofList()).toHaveLength(3);
+    expect(await ofList()).toHaveLength(4);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderFollower } from '../../../src/orders/follow/follower.js';
+import { OrderFollower, unconfirmedNote } from '../../../src/orders/follow/follower.js';
 import { mergeOrder, orderObservation } from '../../../src/orders/follow/tracked-order.js';
 import { hasReached, standing } from '../../../src/orders/follow/wait-states.js';
 
@@ -51,6 +51,38 @@ describe('a followed order never moves backwards', () => {
     const follower = new OrderFollower('1001');
     follower.observeOrder(order('Cancelled', '2026-01-01T10:00:02.000Z', []));
     expect(follower.observeOrder(order('In Production', '2026-01-01T10:00:02.000Z', []))).toBe(false);
+  });
+});
+
+describe('what an event claims (taken only once the service says it too)', () => {
+  it('claimedBy: what would be shown, without taking it; nothing for a stale, repeated or foreign event', () => {
+    const follower = new OrderFollower('1001');
+    follower.observeOrder(order('In Production', '2026-01-01T10:00:02.000Z', [shipment(1, 'Shipped', 'T1'), shipment(2, 'Scheduled')]));
+    const before = follower.view();
+    expect(follower.claimedBy('shipping_order.changed', shipment(2, 'Delivered'))?.shipments[1]?.status).toBe('Delivered');
+    expect(follower.view()).toEqual(before);
+    expect(follower.claimedBy('shipping_order.changed', shipment(1, 'Created'))).toBeUndefined();
+    expect(follower.claimedBy('shipping_order.changed', shipment(2, 'Scheduled'))).toBeUndefined();
+    expect(follower.claimedBy('order.changed', { ...order('Delivered', '2026-01-01T10:00:03.000Z', []), id: 7 })).toBeUndefined();
+  });
+
+  it('unconfirmedNote: what the event said against what the service says, values cut', () => {
+    const follower = new OrderFollower('1001');
+    follower.observeOrder(order('In Production', '2026-01-01T10:00:02.000Z', [shipment(1, 'Shipped', 'T1'), shipment(2, 'Scheduled')]));
+    const service = follower.view();
+    const claim = (kind: string, data: Record<string, unknown>) => unconfirmedNote(kind, follower.claimedBy(kind, data)!, service);
+    expect(claim('shipping_order.changed', shipment(2, 'Delivered'))).toBe(
+      'order 1001: a shipping_order.changed event said shipment 2 Delivered, the service says shipment 2 Scheduled; going by the service',
+    );
+    expect(claim('shipping_order.changed', shipment(3, 'Delivered'))).toBe(
+      'order 1001: a shipping_order.changed event said shipment 3 Delivered, the service says no shipment 3; going by the service',
+    );
+    expect(claim('shipping_order.changed', shipment(1, 'Shipped', 'FORGED'))).toBe(
+      'order 1001: a shipping_order.changed event said shipment 1 Shipped (tracking FORGED), the service says shipment 1 Shipped (tracking T1); going by the service',
+    );
+    expect(claim('order.changed', order('x'.repeat(100), '2026-01-01T10:00:03.000Z', []))).toBe(
+      `order 1001: an order.changed event said ${'x'.repeat(39)}…, the service says In Production; going by the service`,
+    );
   });
 });
 

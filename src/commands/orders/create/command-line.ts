@@ -1,4 +1,5 @@
 import type { OrderRequest } from '../../../contract/order-request.js';
+import { stringifyExact } from '../../../lib/exact-json.js';
 
 /**
  * The `merch orders create` command line that places this very order (its external id
@@ -8,7 +9,7 @@ import type { OrderRequest } from '../../../contract/order-request.js';
  */
 export function commandLineOf(body: OrderRequest): string {
   const shipments = body.shipping_orders ?? [];
-  if (shipments.length !== 1) return `echo ${shellQuote(JSON.stringify(body))} | merch orders create --file - --yes`;
+  if (shipments.length !== 1) return `echo ${shellQuote(stringifyExact(body))} | merch orders create --file - --yes`;
   const words = ['merch', 'orders', 'create'];
   const items = body.line_items ?? [];
   if (items.length === 1) {

@@ -2,18 +2,21 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { plan as planSend } from '../../../orders/create/exactly-once.js';
 import { OrderJournal } from '../../../orders/create/order-journal.js';
-import { placeOrder, type PlaceOrderEvent } from '../../../orders/create/place-order.js';
+import { offeringsOf, placeOrder, type PlaceOrderEvent } from '../../../orders/create/place-order.js';
 import { pricePlan, type PricedPlan } from '../../../orders/create/plan.js';
 import { prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
 import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { isMachineOutput } from '../../../output/render.js';
-import { checkInputFile, checkOutputFile } from '../../path-flags.js';
+import { checkInputFile } from '../../path-flags.js';
+import { checkResultsFlags } from './results-flags.js';
 import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan } from './print.js';
 import { confirmPlacing } from './confirm.js';
-import { orderScope, withoutExternalId } from '../../../orders/create/order-journal.js';
+import { legacyKey, withoutExternalId } from '../../../orders/create/order-journal.js';
+import { identityOfBody, shipmentDigests } from '../../../orders/create/order-identity.js';
+import { orderScopeOf } from '../order-scope.js';
 
 /**
  * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
@@ -29,10 +32,10 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
   if (options.assumeUnsent && options.recipients === undefined) throw new UsageError('--assume-unsent needs --recipients (it is about the rows of a list)');
   if (options.file !== undefined) await checkInputFile('--file', options.file);
   if (options.recipients !== undefined) await checkInputFile('--recipients', options.recipients);
-  if (options.results !== undefined) await checkOutputFile('--results', options.results);
+  await checkResultsFlags(options);
   if (options.recipients !== undefined) {
     const { recipients } = options;
-    return (await import('./recipients-list.js')).runList(ctx, { ...options, recipients }, scopeOf(ctx));
+    return (await import('./recipients-list.js')).runList(ctx, { ...options, recipients }, await orderScopeOf(ctx));
   }
   return inContractWords(() => runOne(ctx, options));
 }
@@ -48,12 +51,14 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
   const priced = pricePlan(order.body, order.products);
   // On a terminal the plan's warnings are in its table; elsewhere on stderr.
   if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(`warning: ${w}`);
+  const { scope, legacy } = await orderScopeOf(ctx);
   const journal = await OrderJournal.open(ctx.settings.configDir);
   try {
     const body = withoutExternalId(order.body);
-    const p = planSend(journal, body, scopeOf(ctx), order.body.external_id);
+    const offerings = offeringsOf(order.products);
+    const p = planSend(journal, body, { ...identityOfBody(scope, body, offerings), legacyKey: legacyKey(body, legacy) }, order.body.external_id);
     if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, priced, paymentOf(order));
-    const placed = await placeOrder({ body, products: order.products }, p, {
+    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() } }, p, {
       api: ordersOf(ctx),
       journal,
       confirm: () => confirm(ctx, order, priced),
@@ -73,14 +78,12 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
 
 function eventLine(event: PlaceOrderEvent): string | undefined {
   switch (event.kind) {
-    case 'gone':
-      return `order ${event.orderId} (external id ${event.externalId}), which the journal says this command created, is not in the service any more: placing it again`;
     case 'sending':
       if (event.resumed) return `finishing an earlier attempt: external id ${event.externalId}`;
       return event.origin === 'given' ? undefined : `external id: ${event.externalId}`;
     case 'found':
       if (event.via === 'lost answer') return `created: order ${event.orderId} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made`;
-      return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.via === 'journal' ? '. To order the same again, pass a new --external-id' : ''}`;
+      return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.paidWith === undefined ? '' : ` (paid with ${event.paidWith})`}. To order the same again, pass a new --external-id`;
   }
 }
 
@@ -116,9 +119,4 @@ function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promis
     hint: 'add --yes to create the order, or --dry-run to see it',
     show: () => printOrderPlan(ctx, priced, order.body, paymentOf(order)),
   });
-}
-
-/** The scope of the same command (src/orders/create/order-journal.ts): the service and the account. */
-function scopeOf(ctx: Context): string {
-  return orderScope({ baseUrl: ctx.settings.baseUrl, accountId: ctx.settings.accountId, token: ctx.settings.token });
 }

@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../../lib/safe-files.js';
 import type { Readable } from 'node:stream';
 import { attributeName } from '../../../contract/attributes.js';
 import { UsageError } from '../../../errors.js';
+import { parseExact } from '../../../lib/exact-json.js';
 import { errnoWords } from '../../../lib/path-checks.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/create/builder.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/create/recipients-csv.js';
 import type { OptionsOf } from '../../define-command.js';
 import type { createCommand } from '../create.command.js';
-import { KeyValueError, parseKeyValues, parsePositiveInt } from './key-values.js';
+import { KeyValueError, parseKeyValues, parsePositiveInt, parseProductId } from './key-values.js';
 
 /**
  * The flags of `orders create` that give the order, and their translation to and from the
@@ -48,7 +49,7 @@ export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { re
     if (options.recipients !== undefined && readRecipients) {
       let data: Buffer;
       try {
-        data = await readFile(options.recipients);
+        data = await readRegularFile(options.recipients);
       } catch (err) {
         throw new UsageError(`--recipients: cannot read ${options.recipients}: ${errnoWords(err)}`);
       }
@@ -88,7 +89,7 @@ function itemsFromFlags(options: OrderFlags): ItemInput[] {
       attributes[name] = a.slice(at + 1).trim();
     }
     const item: ItemInput = { attributes, origin: FLAG_ITEM };
-    if (options.product !== undefined) item.product = parsePositiveInt(options.product, '--product');
+    if (options.product !== undefined) item.product = parseProductId(options.product, '--product');
     if (options.quantity !== undefined) item.quantity = parsePositiveInt(options.quantity, '--quantity');
     if (item.product === undefined && options.recipients === undefined && options.file === undefined) {
       throw new UsageError(`${options.quantity !== undefined ? '--quantity' : '--attr'} needs --product`);
@@ -100,7 +101,7 @@ function itemsFromFlags(options: OrderFlags): ItemInput[] {
     const kv = parseKeyValues(spec, flag);
     const { product, quantity, ...attributes } = kv;
     if (product === undefined) throw new UsageError(`${flag}: key "product" is required (product=ID)`);
-    const item: ItemInput = { product: parsePositiveInt(product, flag, 'product'), attributes, origin: keyOf(flag) };
+    const item: ItemInput = { product: parseProductId(product, flag, 'product'), attributes, origin: keyOf(flag) };
     if (quantity !== undefined) item.quantity = parsePositiveInt(quantity, flag, 'quantity');
     items.push(item);
   });
@@ -132,19 +133,33 @@ export function buildUsageError(err: BuildError): UsageError {
 async function readJson(file: string, stdin: Readable): Promise<unknown> {
   let text: string;
   try {
-    text = file === '-' ? await readAll(stdin) : await readFile(file, 'utf8');
+    text = file === '-' ? await readAll(stdin) : (await readRegularFile(file)).toString('utf8');
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`--file: cannot read ${file === '-' ? 'standard input' : file}: ${errnoWords(err)}`);
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    // A product id beyond 2^53 stays exact (a BigInt: src/lib/exact-json.ts).
+    return parseExact(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new UsageError(`--file ${file}: not valid JSON: ${(err as Error).message}`);
   }
 }
 
+/** The most of standard input `--file -` reads: an order's body, however many shipping orders, is far less; /dev/zero would never end. */
+export const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    bytes += piece.length;
+    if (bytes > MAX_STDIN_BYTES) {
+      stream.destroy();
+      throw new UsageError(`--file -: standard input holds more than ${MAX_STDIN_BYTES / 1024 / 1024} MiB; an order's JSON body is far smaller`);
+    }
+    chunks.push(piece);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

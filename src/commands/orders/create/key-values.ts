@@ -1,4 +1,5 @@
-import { positiveIntegerProblem } from '../../../lib/positive-integer.js';
+import { exactIntegerOf } from '../../../lib/exact-json.js';
+import { positiveIdProblem, positiveIntegerProblem } from '../../../lib/positive-integer.js';
 
 /**
  * The contract's `key=value,key=value` flag form (`--recipient`, `--billing`, `--item`).
@@ -113,4 +114,14 @@ export function parsePositiveInt(value: string, flag: string, key?: string): num
   const problem = positiveIntegerProblem(value);
   if (problem !== undefined) throw new KeyValueError(flag, key, `${problem}, got "${value}"`);
   return Number(value.trim());
+}
+
+/**
+ * Parses a custom product id for `flag`'s `key`, exactly: an id beyond 2^53 (a Django
+ * BigAutoField's, as the service shows it) is a BigInt, never rounded (src/lib/exact-json.ts).
+ */
+export function parseProductId(value: string, flag: string, key?: string): number | bigint {
+  const problem = positiveIdProblem(value);
+  if (problem !== undefined) throw new KeyValueError(flag, key, `${problem}, got "${value}"`);
+  return exactIntegerOf(value.trim())!;
 }

@@ -1,6 +1,6 @@
 import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
 import { BuildError } from '../../../orders/create/builder.js';
-import { ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/create/errors.js';
+import { CreatedOrderMissing, ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/create/errors.js';
 import { CsvError } from '../../../orders/create/recipients-csv.js';
 import { buildUsageError } from './inputs.js';
 
@@ -14,6 +14,9 @@ export function cliErrorOf(err: unknown): unknown {
   if (err instanceof CsvError) return new UsageError(err.message);
   if (err instanceof ExternalIdTaken) {
     return new CliError(err.message, ExitCode.refused, `nothing was placed; to place this order, pass a new --external-id (that order: merch orders get ${String(err.orderId)})`);
+  }
+  if (err instanceof CreatedOrderMissing) {
+    return new CliError(err.message, ExitCode.refused, `check that order (merch orders get ${String(err.orderId)}); if it is truly gone, pass a new --external-id to place this order again`);
   }
   if (err instanceof RecordIncomparable) {
     return new CliError(err.message, ExitCode.refused, `nothing was placed; see that order with merch orders get ${String(err.orderId)}, or pass a new --external-id to place this one`);

@@ -2,7 +2,9 @@ import type { Order, PaymentMethod } from '../../../api/schemas.js';
 import type { Context } from '../../../context.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { PricedPlan } from '../../../orders/create/plan.js';
+import { stringifyExact } from '../../../lib/exact-json.js';
 import { describePaymentMethod } from '../../../orders/payment-method.js';
+import { tsvCell } from '../../../output/csv.js';
 import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
 import { cell } from '../../../output/sanitize.js';
@@ -31,7 +33,7 @@ export async function printOrderPlan(ctx: Context, priced: PricedPlan, body: Ord
  */
 export async function printDryRun(ctx: Context, request: OrderRequest, priced: PricedPlan, payment: string | undefined): Promise<void> {
   if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
-  const body = `${JSON.stringify(request, null, 2)}\n`;
+  const body = `${stringifyExact(request, 2)}\n`;
   if (!ctx.io.stdoutIsTTY) return write(ctx.io, body);
   const { formatPlan } = await import('./plan-view.js');
   return write(ctx.io, `${formatPlan(ctx.io, priced, request, payment)}\n\nThe request body:\n${body}`);
@@ -77,5 +79,5 @@ export async function printCreated(ctx: Context, order: Order, externalId: strin
     ['order', order.id, named(order.status), money(order.total), externalId, status],
     ...shipping.map((s) => ['shipping_order', s.id, recipientName(s), place(s), items(s)]),
   ];
-  await write(ctx.io, rows.map((r) => r.map(cell).join('\t')).join('\n') + '\n');
+  await write(ctx.io, rows.map((r) => r.map(tsvCell).join('\t')).join('\n') + '\n');
 }

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readRegularFile } from '../../../lib/safe-files.js';
 import { USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode } from '../../../errors.js';
@@ -24,11 +23,12 @@ import { inContractWords } from './outcomes.js';
 import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan, withOutcome } from './print.js';
 import { count } from '../../../lib/count.js';
 import { confirmPlacing } from './confirm.js';
+import type { OrderScope } from '../order-scope.js';
 
 /**
  * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
  * exactly once per row (src/orders/create/place-batches.ts). Every row to send is checked first
- * (exit 2, nothing sent, if one does not pass); the rows earlier orders of the run hold are
+ * (exit 2, nothing sent, if one does not pass); the rows earlier orders hold are
  * reported as existing, not sent again. Then a confirmation, then the new orders.
  *
  * Reports tell created from existing everywhere: one line per order on stderr as it is
@@ -37,8 +37,8 @@ import { confirmPlacing } from './confirm.js';
  * orders themselves), --json, and the --results file. Exit 5 when the service refused
  * some batches, naming them; 130 when Ctrl-C stopped the run between batches.
  */
-export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, scope: string): Promise<void> {
-  // Every row of the list is read, and every order of the run read back: a heap near its live data.
+export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, { scope }: OrderScope): Promise<void> {
+  // Every row of the list is read, and every order of the account read back: a heap near its live data.
   keepTheHeapLean();
   const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
   const run: ListRun = {
@@ -48,12 +48,12 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     batchSize: options.batchSize,
     scope,
     runId: pieces.externalId,
-    listPath: resolve(options.recipients),
     assumeUnsent: options.assumeUnsent === true,
   };
   const journal = await OrderJournal.open(ctx.settings.configDir);
   const interruption = untilInterrupted(ctx.interrupts);
-  let results: ResultsFile | undefined;
+  // Started once (a batch's results may come while another's start it), when the first results are known.
+  let results: Promise<ResultsFile> | undefined;
   const ports: ListPorts = {
     api: ordersOf(ctx),
     journal,
@@ -62,13 +62,13 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
     confirm: (plan) => confirm(ctx, plan, run),
     signal: interruption.signal,
     // The file is started when the first results are known (after the confirmation).
-    results: options.results === undefined ? undefined : { append: async (rows) => (results ??= await ResultsFile.create(options.results!)).append(rows) },
+    results: options.results === undefined ? undefined : { append: async (rows) => (await (results ??= ResultsFile.create(options.results!, { replace: options.force === true }))).append(rows) },
   };
   const attempt = async (whole: ListRun) => {
     if (options.dryRun) return printPlan(ctx, await planBatches(whole, ports), whole);
     const result = await placeBatches(whole, ports, { concurrency: options.concurrency ?? 1 });
     await printOutcomes(ctx, result.outcomes, whole.batchSize === undefined);
-    finish(ctx, result.plan, result.outcomes, result.stopped);
+    finish(ctx, result.plan, result.outcomes, result.stopped, options.results);
   };
   try {
     await inContractWords(async () => {
@@ -84,12 +84,13 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
   } finally {
     interruption.dispose();
     await journal.close();
+    await results?.then((file) => file.close(), () => undefined);
   }
 }
 
 /** The order's pieces completed by the wizard, the list's rows being the recipients. */
 async function askWizard(ctx: Context, run: ListRun): Promise<OrderPieces> {
-  const recipients = parseRecipientsCsv(await readFile(run.path), run.file);
+  const recipients = parseRecipientsCsv(await readRegularFile(run.path), run.file);
   const { runWizard } = await import('./wizard.js');
   const { recipients: _given, ...pieces } = await runWizard(ctx, { ...run.pieces, recipients });
   return pieces;
@@ -97,12 +98,9 @@ async function askWizard(ctx: Context, run: ListRun): Promise<OrderPieces> {
 
 function notify(ctx: Context, event: ListEvent): void {
   if (event.kind === 'run') {
-    const { runId, origin, earlierRunOfList } = event.plan;
-    if (earlierRunOfList !== undefined) {
-      ctx.io.err(`this list was sent before as run ${earlierRunOfList} and has changed since: this is a new run, ${runId}; every row is sent again unless another run holds it`);
-      ctx.io.err(`hint: to send only the new rows to the earlier run, run again with --external-id ${earlierRunOfList}`);
-    } else if (origin === 'derived') {
-      ctx.io.err(`run id: ${runId} (derived from the list and the order: an edited list is a new run; --external-id RUN adds rows to run RUN)`);
+    const { runId, origin } = event.plan;
+    if (origin === 'derived') {
+      ctx.io.err(`run id: ${runId} (derived from the rows: a row already in an order of the account is not sent again)`);
     } else {
       ctx.io.err(`run id: ${runId}`);
     }
@@ -111,8 +109,9 @@ function notify(ctx: Context, event: ListEvent): void {
   ctx.io.err(`${orderLabel(event.outcome)}: ${statusText(event.outcome)}`);
 }
 
-/** `batch 2 (RUN-2, rows 4-6)`, or `external id RUN (rows 1-7)` for a list sent as one order. */
-function orderLabel(o: Pick<ListOutcome, 'batch' | 'external_id' | 'rows'>): string {
+/** `batch 2 (RUN-2, rows 4-6)`, `external id RUN (rows 1-7)` for a list sent as one order, `order 1001 (rows 2-3)` for another order of the account. */
+function orderLabel(o: Pick<ListOutcome, 'batch' | 'external_id' | 'rows' | 'order_id'>): string {
+  if (o.batch === null) return `order ${String(o.order_id)} (${o.external_id === '' ? '' : `external id ${o.external_id}, `}${describeRows(o.rows)})`;
   return o.batch === 0 ? `external id ${o.external_id} (${describeRows(o.rows)})` : `batch ${o.batch} (${o.external_id}, ${describeRows(o.rows)})`;
 }
 
@@ -125,14 +124,14 @@ function statusText(o: ListOutcome): string {
 function describe(plan: ListPlan): string[] {
   const lines: string[] = [];
   const held = plan.earlier.reduce((n, o) => n + o.rows.length, 0);
-  if (plan.earlier.length > 0) lines.push(`${count(held, 'row')} of ${plan.recipients} already in ${count(plan.earlier.length, 'earlier order')} of the run (${plan.earlier.map((o) => o.order_id).join(', ')}): not sent again`);
+  if (plan.earlier.length > 0) lines.push(`${count(held, 'row')} of ${plan.recipients} already in ${count(plan.earlier.length, 'earlier order')} (${plan.earlier.map((o) => o.order_id).join(', ')}): not sent again`);
   const unlisted = plan.earlier.filter((o) => o.unlisted > 0);
   if (unlisted.length > 0) {
     const n = unlisted.reduce((sum, o) => sum + o.unlisted, 0);
     lines.push(`${count(n, 'row')} of earlier runs ${n === 1 ? 'is' : 'are'} no longer in the list: ${unlisted.length === 1 ? 'order' : 'orders'} ${unlisted.map((o) => o.order_id).join(', ')} unchanged`);
   }
   const rows = plan.batches.reduce((n, b) => n + b.rows.length, 0);
-  if (plan.batches.length === 0) return [...lines, 'nothing to send: every row of the list is in an order of the run'];
+  if (plan.batches.length === 0) return [...lines, 'nothing to send: every row of the list is in an earlier order'];
   const ids = plan.batches.length === 1 ? plan.batches[0]!.external_id : `${plan.batches[0]!.external_id} to ${plan.batches.at(-1)!.external_id}`;
   lines.push(`${count(rows, 'recipient')} to send in ${count(plan.batches.length, 'order')} (external ${plan.batches.length === 1 ? 'id' : 'ids'} ${ids})`);
   return lines;
@@ -220,10 +219,10 @@ const EXTERNAL_ID = 'External ID';
 
 /** An order of the run in the dry run: an earlier one, or one to send. */
 interface PlannedRow {
-  batch: number;
+  batch: number | null;
   external_id: string;
   status: 'existing' | 'to send';
-  order_id?: number | string;
+  order_id?: number | bigint | string;
   recipients: number;
   rows: string;
   subtotal: string;
@@ -279,7 +278,9 @@ const outcomeColumns: Column<ListOutcome>[] = [
 ];
 
 /** The summary on stderr, and the exit code: 5 when some batches were refused, 130 when stopped. */
-function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean): void {
+function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean, resultsFile?: string): void {
+  // The results file this run wrote: the same command again would be refused for it (it exists).
+  const again = resultsFile === undefined ? 'run the same command again' : `run the same command again with --force (to rewrite ${resultsFile})`;
   const of = (status: ListOutcome['status']) => {
     const these = outcomes.filter((o) => o.status === status);
     const recipients = these.reduce((n, o) => n + o.rows.length, 0);
@@ -289,12 +290,12 @@ function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: 
   const refused = outcomes.filter((o) => o.status === 'refused');
   if (stopped) {
     const left = plan.batches.length - (outcomes.length - plan.earlier.length);
-    throw new CliError(`stopped: ${tally}; ${count(left, 'order')} not sent`, ExitCode.interrupted, 'run the same command again to send the rest: the orders already placed are not sent again');
+    throw new CliError(`stopped: ${tally}; ${count(left, 'order')} not sent`, ExitCode.interrupted, `${again} to send the rest: the orders already placed are not sent again`);
   }
   if (refused.length === 0) return ctx.io.err(tally);
   throw new CliError(
     `${tally}; refused: ${refused.map(orderLabel).join('; ')}`,
     ExitCode.refused,
-    'fix those rows and run the same command again: the rows already in orders are not sent again',
+    `fix those rows and ${again}: the rows already in orders are not sent again`,
   );
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../../../lib/safe-files.js';
 import { ApiError } from '../../../api/errors.js';
 import { getCustomProduct, listCustomProducts } from '../../../api/resources/custom-products.js';
 import type { CustomProduct, PaymentMethod } from '../../../api/schemas.js';
@@ -7,7 +7,9 @@ import { attributeName, findOffered, matchValue, offeredAttributes } from '../..
 import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
 import { CliError, ShownError, UsageError } from '../../../errors.js';
+import { exactIntegerOf } from '../../../lib/exact-json.js';
 import { errnoWords } from '../../../lib/path-checks.js';
+import { MAX_ID, positiveIdProblem } from '../../../lib/positive-integer.js';
 import { countryProblem, emailProblem } from '../../../orders/create/address-checks.js';
 import type { ItemInput, OrderPieces } from '../../../orders/create/builder.js';
 import { NoDefaultPaymentMethod } from '../../../orders/create/errors.js';
@@ -50,7 +52,8 @@ export async function runWizard(ctx: Context, given: OrderPieces, lookups = acco
   // 1. The product.
   const product = base.product === undefined ? await askProduct(ctx, ask) : await retrying(ctx, ask, () => getCustomProduct(ctx.api(), String(base.product)));
   lookups.remember(product);
-  base.product = Number(product.id);
+  // Exactly as the service shows it: an id beyond 2^53 is a BigInt (lib/exact-json.ts).
+  base.product = typeof product.id === 'bigint' ? product.id : exactIntegerOf(String(product.id)) ?? Number(product.id);
 
   // 2. The recipients: typed in, one or more, or a CSV.
   if (!pieces.recipient && !pieces.recipients) {
@@ -209,10 +212,8 @@ function noMatch(term: string): string {
 
 /** An answer of digits is an id: refused here when no product can have it (as --product refuses it), before anything is sent. */
 function idProblem(term: string): string | undefined {
-  if (!/^\d+$/.test(term)) return undefined;
-  const id = Number(term);
-  if (id >= 1 && Number.isSafeInteger(id)) return undefined;
-  return `"${term}" is not a product id: an id is a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+  if (!/^\d+$/.test(term) || positiveIdProblem(term) === undefined) return undefined;
+  return `"${term}" is not a product id: an id is a whole number from 1 to ${MAX_ID}`;
 }
 
 /** The products an answer names: the one with that id (none when the service has no such product), or those a search finds. */
@@ -293,7 +294,7 @@ async function askCsv(ask: Prompter, product: CustomProduct): Promise<Recipients
         if (path === '') return 'Type the path of a CSV file';
         let data: Buffer;
         try {
-          data = await readFile(path);
+          data = await readRegularFile(path);
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           return code === 'ENOENT' ? `file not found: ${path}` : code === 'EISDIR' ? `${path} is a directory` : `cannot read ${path}: ${errnoWords(err)}`;

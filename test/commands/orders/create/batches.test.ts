@@ -44,7 +44,7 @@ describe('orders create --batch-size', () => {
     expect(tsv(first.stdout).slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(orders.map((o, i) => [o.external_id, String(o.id), 'created', String(o.shipping_orders.length), ['2-11', '12-21', '22-26'][i]]));
 
     const before = sandbox().requests.length;
-    const again = await on(dir, args(csv, '--batch-size', '10', '--results', out));
+    const again = await on(dir, args(csv, '--batch-size', '10', '--results', out, '--force'));
     expect(again.code, again.stderr).toBe(0);
     expect(posts(before)).toEqual([]);
     await expectResultsMatchService(out, 'B', 25, () => 'existing');
@@ -60,7 +60,7 @@ describe('orders create --batch-size', () => {
     const runId = runIdOf(first.stderr);
     const ids = (await ordersOf(runId)).map((o) => String(o.id));
     const before = sandbox().requests.length;
-    const again = await on(dir, args(csv, '--batch-size', '3', '--results', out));
+    const again = await on(dir, args(csv, '--batch-size', '3', '--results', out, '--force'));
     expect(again.code, again.stderr).toBe(0);
     expect(posts(before)).toEqual([]);
     expect(again.stderr).toContain('0 created, 3 existing (7 recipients), 0 refused');
@@ -121,7 +121,7 @@ describe('orders create --batch-size', () => {
     expect(grown.code, grown.stderr).toBe(0);
     expect(posts(before)).toHaveLength(1);
     expect((await ordersOf('grow-run')).map((o) => o.external_id)).toEqual(['grow-run-1', 'grow-run-2', 'grow-run-3', 'grow-run-4']);
-    expect(grown.stderr).toContain('7 rows of 9 already in 3 earlier orders of the run');
+    expect(grown.stderr).toContain('7 rows of 9 already in 3 earlier orders (');
     expect(grown.stderr).toContain('1 created (2 recipients), 3 existing (7 recipients), 0 refused');
     const parcels = await parcelsOf('grow-run');
     expect(parcels).toEqual(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`G${i + 1}`, 1])));
@@ -147,21 +147,26 @@ describe('orders create --batch-size', () => {
     expect((await ordersOf('shrink-run')).map((o) => [o.external_id, o.shipping_orders.length])).toEqual([['shrink-run', 6], ['shrink-run-1', 1]]);
   });
 
-  it('without --external-id an edited list is a new run: said when it starts, with the earlier run to add to', async () => {
+  it('without --external-id a grown list sends only its new rows, on this machine or another: a row is the unit of intent (issue 40.4)', async () => {
     const dir = tempDir();
     const csv = csvFile(lines('E', 1, 3), tempDir());
     const first = await on(dir, args(csv, '--batch-size', '2'));
     expect(first.code, first.stderr).toBe(0);
     const runId = runIdOf(first.stderr);
-    expect(first.stderr).toContain('an edited list is a new run; --external-id RUN adds rows to run RUN');
+    expect(first.stderr).toContain('(derived from the rows: a row already in an order of the account is not sent again)');
     writeFileSync(csv, `${HEADER}\n${lines('E', 1, 4).join('\n')}\n`);
     const dry = await on(dir, args(csv, '--batch-size', '2', '--dry-run'));
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stderr).toContain(`this list was sent before as run ${runId} and has changed since`);
-    expect(dry.stderr).toContain(`hint: to send only the new rows to the earlier run, run again with --external-id ${runId}`);
-    const added = await on(dir, args(csv, '--batch-size', '2', '--external-id', runId));
-    expect(added.code, added.stderr).toBe(0);
-    expect(await parcelsOf(runId)).toEqual({ E1: 1, E2: 1, E3: 1, E4: 1 });
+    expect(dry.stderr).toContain('3 rows of 4 already in 2 earlier orders');
+    expect(dry.stderr).not.toContain('has changed since');
+    // Another machine, another cut: only the new row goes.
+    const grown = await on(undefined, args(csv, '--batch-size', '3'));
+    expect(grown.code, grown.stderr).toBe(0);
+    expect(runIdOf(grown.stderr)).not.toBe(runId);
+    expect(grown.stderr).toContain('1 created (1 recipient), 2 existing (3 recipients), 0 refused');
+    const total: Record<string, number> = {};
+    for (const parcels of [await parcelsOf(runId), await parcelsOf(runIdOf(grown.stderr))]) for (const [guest, n] of Object.entries(parcels)) total[guest] = (total[guest] ?? 0) + n;
+    expect(total).toEqual({ E1: 1, E2: 1, E3: 1, E4: 1 });
   });
 
   it('a batch the service refuses does not stop the others: exit 5 naming it, its rows carry the error; a rerun sends only its rows', async () => {
@@ -183,7 +188,7 @@ describe('orders create --batch-size', () => {
 
     // The rerun, with the service no longer refusing: only the refused rows are sent, as a new batch.
     gate.refuse = () => false;
-    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out), gate.url);
+    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out, '--force'), gate.url);
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(gate.posted.map((id) => id.slice(runId.length))).toEqual(['-1', '-2', '-3', '-4']);
     expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 5, 10]);

@@ -63,7 +63,7 @@ it('a list sent as one order: its dry run sends every row; the journal records t
   // The service's record cannot show the order's rows: the journal's digests of them decide.
   const grown = await run(listOf(3), '--yes');
   expect(grown.code, grown.stderr).toBe(0);
-  expect(grown.stderr).toContain('2 rows of 3 already in 1 earlier order of the run');
+  expect(grown.stderr).toContain('2 rows of 3 already in 1 earlier order (');
   expect(grown.stderr).toContain('1 created (1 recipient), 1 existing (2 recipients), 0 refused');
   const orders = ((await sandboxApi(blind(), '/_sandbox/orders')).body as { external_id: string; shipping_orders: { first_name: string }[] }[]).filter((o) => o.external_id.startsWith('one-order-digests'));
   expect(orders.map((o) => [o.external_id, o.shipping_orders.map((so) => so.first_name)])).toEqual([
