@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { Session } from '../config/store.js';
 
-const idSchema = z.union([z.string(), z.number()]).transform(String);
+// A BigInt: an id beyond 2^53, read exactly (lib/exact-json.ts).
+const idSchema = z.union([z.string(), z.number(), z.bigint()]).transform(String);
 
 /** `GET /v1/users/me`: the signed-in user and the account its token acts for. */
 const meSchema = z.object({

@@ -160,9 +160,8 @@ export class CsvReader {
         }
         // A record with quotes or a CR alone, read whole when the text holds all of it; else
         // read on field by field from its start (once: its state is then kept across pieces).
-        const read = this.wholeRecord(text, at, final, lineLimit);
+        const read = this.wholeRecord(text, at, final, lineLimit, suspect);
         if (read !== undefined) {
-          if (suspect || read.next - at > lineLimit) this.checkLine(read.fields, suspect);
           this.complete(records, read.fields);
           at = read.next;
           continue;
@@ -262,7 +261,7 @@ export class CsvReader {
    * is longer than `limit` (the field-by-field reading then finds where), so that no record
    * is read from its start more than twice.
    */
-  private wholeRecord(text: string, from: number, final: boolean, limit: number): { fields: string[]; next: number } | undefined {
+  private wholeRecord(text: string, from: number, final: boolean, limit: number, suspect: boolean): { fields: string[]; next: number } | undefined {
     const fields: string[] = [];
     const stop = Math.min(text.length, from + limit + 3);
     let at = from;
@@ -291,6 +290,7 @@ export class CsvReader {
           const after = /^[^,\r\n]{1,20}/.exec(text.slice(end, end + 20))![0];
           throw this.syntax(fields.length + 1, `has text after its closing quote (${JSON.stringify(after)}); a quote inside a quoted value is written twice ("")`);
         }
+        if (suspect) this.checkControls(value, fields.length + 1);
         fields.push(value);
       } else {
         end = at;
@@ -300,7 +300,9 @@ export class CsvReader {
           if (c === QUOTE) throw this.syntax(fields.length + 1, 'has a quote inside a value that does not start with one; quote the whole value ("...") and write each quote inside it twice');
         }
         if (end === stop && stop < text.length) return undefined;
-        fields.push(text.slice(at, end));
+        const value = text.slice(at, end);
+        if (suspect) this.checkControls(value, fields.length + 1);
+        fields.push(value);
       }
       if (end === text.length) return final ? { fields, next: end } : undefined;
       const c = text.charCodeAt(end);

@@ -15,6 +15,7 @@ import { userRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { answerMethod, resolveView } from './views.js';
 import { answerVariants } from './service-variants.js';
+import { withBigIds } from './big-ids.js';
 
 export interface RecordedRequest {
   method: string;
@@ -114,5 +115,10 @@ export function createApp(options: AppOptions): App {
   // Not the service's (test controls, OAuth, the design tool): Django's 404 page too, but
   // the test controls answer JSON.
   app.notFound((c) => (c.req.path.startsWith(`${CONTROLS_PATH}/`) ? c.json({ detail: 'Not found.' }, 404) : pageNotFound(c)));
+  if (ctx.variants.bigIds) {
+    // `--big-ids`: translated before the routes see the request, so that they route the store's ids (big-ids.ts).
+    const answer = app.fetch;
+    app.fetch = (request, env, executionCtx) => withBigIds(request, (translated) => answer(translated, env, executionCtx));
+  }
   return app;
 }

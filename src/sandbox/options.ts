@@ -78,6 +78,8 @@ export interface SandboxOptions {
   orderFilters?: OrderFilters;
   /** Custom products' `available_attributes` also carry members that are not lists. */
   attributeExtras?: boolean;
+  /** `--big-ids`: every id of an order, a shipping order, a product... answered beyond 2^53 (src/sandbox/big-ids.ts). */
+  bigIds?: boolean;
   /** How a request without an accepted token is refused (default '401'). */
   notAuthenticated?: NotAuthenticatedForm;
   /** `--reset-reused`: a connection's second and later requests get no answer: the connection is reset (as a server that drops idle keep-alive connections). */
@@ -129,6 +131,7 @@ export interface ServiceVariants {
   money: MoneyForm;
   orderFilters: OrderFilters;
   attributeExtras: boolean;
+  bigIds: boolean;
   notAuthenticated: NotAuthenticatedForm;
 }
 
@@ -224,6 +227,7 @@ function serviceVariants(options: SandboxOptions): ServiceVariants {
     money: oneOf('--money', MONEY_FORMS, options.money, SANDBOX_DEFAULTS.money),
     orderFilters: oneOf('--order-filters', ORDER_FILTERS, options.orderFilters, SANDBOX_DEFAULTS.orderFilters),
     attributeExtras: options.attributeExtras ?? false,
+    bigIds: options.bigIds ?? false,
     notAuthenticated: oneOf('--not-authenticated', NOT_AUTHENTICATED_FORMS, options.notAuthenticated, SANDBOX_DEFAULTS.notAuthenticated),
   };
 }

@@ -120,3 +120,30 @@ describe('the config directory: ~/.config/merch on every platform, as gh (issue 
     expect(existsSync(join(home, '.config'))).toBe(false);
   });
 });
+
+// Issue 41.5: a symbolic link planted in the config file's place: the file merch would
+// write its token into is not written through (the link's target is left alone), nor is
+// the file left readable by others.
+describe('the config file is never written through a symbolic link', () => {
+  it('config set with config.json a link: refused (exit 2) naming the file; the target is left as it was', async () => {
+    const { symlinkSync, lstatSync } = await import('node:fs');
+    const target = join(tempDir('merch-config-'), 'elsewhere.json');
+    writeFileSync(target, '{"profiles":{}}');
+    symlinkSync(target, join(configDir, 'config.json'));
+    const result = await run(['config', 'set', 'account-id', '42']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`error: the config file ${join(configDir, 'config.json')} is a symbolic link: merch writes no file through one`);
+    expect(readFileSync(target, 'utf8')).toBe('{"profiles":{}}');
+    expect(lstatSync(join(configDir, 'config.json')).isSymbolicLink()).toBe(true);
+  });
+
+  it('written whole and 0600, nothing left beside it', async () => {
+    const { chmodSync, statSync } = await import('node:fs');
+    writeFileSync(join(configDir, 'config.json'), '{"profiles":{"default":{"account-id":"1"}},"other":true}');
+    chmodSync(join(configDir, 'config.json'), 0o644);
+    expect((await run(['config', 'set', 'account-id', '42'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { 'account-id': '42' } }, other: true });
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(configDir).filter((name) => name.includes('config'))).toEqual(['config.json']);
+  });
+});

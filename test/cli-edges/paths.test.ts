@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,13 @@ import { tempDir } from '../support/temp-dir.js';
 // a process of its own: test/e2e/config-dir-proc.test.ts.
 
 const sandbox = useSandbox();
+
+/** A FIFO with no writer in `dir`. */
+function fifo(dir: string): string {
+  const path = join(dir, 'fifo');
+  execFileSync('mkfifo', [path]);
+  return path;
+}
 
 let dir = '';
 beforeEach(() => {
@@ -33,6 +41,14 @@ describe('a path flag naming something it cannot be', () => {
     ['--results in a missing directory', (d) => [...ORDER, '--recipients', list(d), '--results', join(d, 'no', 'r.csv')], (d) => `error: --results: cannot create ${join(d, 'no', 'r.csv')}: there is no directory ${join(d, 'no')}\n`],
     ['--results where no file can be made (/proc)', (d) => [...ORDER, '--recipients', list(d), '--results', '/proc/r.csv'], () => 'error: --results: cannot create /proc/r.csv: no such file or directory\n'],
     ['--results a device', (d) => [...ORDER, '--recipients', list(d), '--results', '/dev/full'], () => 'error: --results: /dev/full is not a regular file\n'],
+    // issue 41.6: a FIFO would block the open (no signal ended it), /dev/zero never ends
+    ['--recipients a FIFO', (d) => [...ORDER, '--recipients', fifo(d), '--dry-run'], (d) => `error: --recipients: ${join(d, 'fifo')} is a FIFO (named pipe), not a regular file\n`],
+    ['--recipients /dev/zero', () => [...ORDER, '--recipients', '/dev/zero', '--dry-run'], () => 'error: --recipients: /dev/zero is a character device, not a regular file\n'],
+    ['--file a FIFO', (d) => ['orders', 'create', '--file', fifo(d), '--dry-run'], (d) => `error: --file: ${join(d, 'fifo')} is a FIFO (named pipe), not a regular file\n`],
+    ['orders track --results a FIFO', (d) => ['orders', 'track', '--results', fifo(d)], (d) => `error: --results: ${join(d, 'fifo')} is a FIFO (named pipe), not a regular file\n`],
+    ['api --input /dev/zero', () => ['api', 'POST', '/v1/orders/', '--input', '/dev/zero'], () => 'error: --input: /dev/zero is a character device, not a regular file\nhint: to read a pipe, give --input - and pipe it to standard input\n'],
+    // issue 41.5: the list itself as --results
+    ['--results the list', (d) => [...ORDER, '--recipients', list(d), '--results', list(d), '--dry-run'], (d) => `error: --results ${join(d, 'list.csv')} is the file of --recipients: merch would write over its own input\nhint: give --results another file\n`],
   ];
   it.each(cases)('%s: one line naming the flag, exit 2, nothing sent', async (_name, args, message) => {
     const { result, requests } = await run(args(dir));
@@ -86,6 +102,17 @@ describe('webhooks listen --save', () => {
     expect(await running.done).toEqual({ code: 2, stdout: '', stderr: message });
   });
 
+  it('a symbolic link (issue 41.5): refused, its target left as it was', async () => {
+    const { readFileSync, symlinkSync } = await import('node:fs');
+    const target = join(dir, 'bashrc');
+    writeFileSync(target, 'export PATH=/usr/bin\n');
+    const save = join(dir, 'events.jsonl');
+    symlinkSync(target, save);
+    const running = startMerch(['webhooks', 'listen', '--port', '0', '--save', save], { env: cliEnv(sandbox().url) });
+    expect(await running.done).toEqual({ code: 2, stdout: '', stderr: `error: --save: ${save} is a symbolic link: merch writes no file through one (remove it, or give the path of the file itself)\n` });
+    expect(readFileSync(target, 'utf8')).toBe('export PATH=/usr/bin\n');
+  });
+
   it('a directory it may create: the journal is made there', async () => {
     const save = join(dir, 'new', 'events.jsonl');
     const running = startMerch(['webhooks', 'listen', '--port', '0', '--save', save], { env: cliEnv(sandbox().url) });
@@ -100,6 +127,14 @@ describe('sandbox --data', () => {
   it('a directory: one line naming --data, exit 2, before the sandbox starts', async () => {
     const running = startMerch(['sandbox', '--quiet', '--port', '0', '--data', dir], { env: cliEnv(sandbox().url) });
     expect(await running.done).toEqual({ code: 2, stdout: '', stderr: `error: --data: ${dir} is a directory\n` });
+  });
+
+  it('a symbolic link (issue 41.5): refused before the sandbox starts', async () => {
+    const { symlinkSync } = await import('node:fs');
+    const data = join(dir, 'state.json');
+    symlinkSync(join(dir, 'elsewhere.json'), data);
+    const running = startMerch(['sandbox', '--quiet', '--port', '0', '--data', data], { env: cliEnv(sandbox().url) });
+    expect(await running.done).toMatchObject({ code: 2, stderr: `error: --data: ${data} is a symbolic link: merch writes no file through one (remove it, or give the path of the file itself)\n` });
   });
 });
 

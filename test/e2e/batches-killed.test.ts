@@ -33,7 +33,8 @@ describe('orders create --batch-size, killed', () => {
       child.on('exit', () => reject(new Error(`exited before its first batch: ${stderr}`)));
     });
     const runId = runIdOf(stderr);
-    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out));
+    // --force: the killed run's partial results file is there, and the rerun rewrites it whole.
+    const rerun = await on(dir, args(csv, '--batch-size', '10', '--results', out, '--force'));
     expect(rerun.code, rerun.stderr).toBe(0);
     expect((await ordersOf(runId)).map((o) => o.shipping_orders.length)).toEqual([10, 10, 5]);
     await expectResultsMatchService(out, 'K', 25, (guest) => (guest <= 10 ? 'existing' : results(out).find((l) => Number(l.row) === guest + 1)!.status));

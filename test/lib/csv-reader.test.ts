@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { serialize } from 'node:v8';
 import { describe, expect, test } from 'vitest';
-import { CsvReader, CsvSyntaxError, readCsv } from '../../src/lib/csv-reader.js';
+import { CsvReader, CsvSyntaxError, MAX_FIELD_LENGTH, MAX_RECORD_LENGTH, readCsv } from '../../src/lib/csv-reader.js';
 
 /** csv-parse, with the options merch read its CSVs with before its own reader: the oracle. */
 function csvParse(text: string): string[][] {
@@ -168,5 +168,124 @@ describe('readCsv', () => {
     expect(heldTwoBytesACharacter('\uFEFFname,1 Main Street, Apt 2'.slice(1))).toBe(true);
     // a malformed sequence reads as U+FFFD, as Buffer#toString reads it
     expect(readCsv(Buffer.from([0x61, 0xff, 0x2c, 0x62]))).toEqual([[Buffer.from([0x61, 0xff]).toString('utf8'), 'b']]);
+  });
+});
+
+// Issue 41.6: odd inputs end. A field longer than the limit is refused as soon as it is
+// seen; control characters are refused naming their record and field; a field cut across
+// many pieces is read once (the reader before read a cut record again from its start at each
+// piece: a field of 20 MB took 31 s; bench/csv-field.mjs holds the scaling).
+describe('limits and control characters', () => {
+  const PIECE = 65_536;
+
+  /** The error a reading throws, as record, field, kind and detail. */
+  function refusal(read: () => unknown): { record: number; field: number; kind: string; detail: string } {
+    try {
+      read();
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      return { record: error.record, field: error.field, kind: error.kind, detail: error.detail };
+    }
+    throw new Error('expected a CsvSyntaxError');
+  }
+
+  test('a field of 20 MB is refused within the first pieces of 64 KiB, not read to its end', () => {
+    for (const quoted of [false, true]) {
+      const reader = new CsvReader({ maxFieldLength: MAX_FIELD_LENGTH });
+      const head = Buffer.from(`name,city\nAnn,${quoted ? '"' : ''}`);
+      const piece = Buffer.alloc(PIECE, 'x');
+      let pieces = 0;
+      const found = refusal(() => {
+        reader.push(head);
+        for (; pieces < 20_000_000 / PIECE; pieces++) reader.push(piece);
+      });
+      expect(found).toEqual({ record: 2, field: 2, kind: 'too-long', detail: `is longer than 65,536 characters${quoted ? ' (a quote that is never closed?)' : ''}` });
+      expect(pieces, 'pieces given before the refusal').toBeLessThanOrEqual(2);
+    }
+  });
+
+  test('a field of 20 MB given as one text is refused too, naming its record and field', () => {
+    const text = `a,b\n1,${'y'.repeat(20_000_000)}\n`;
+    expect(refusal(() => readCsv(text, { maxFieldLength: MAX_FIELD_LENGTH }))).toMatchObject({ record: 2, field: 2, kind: 'too-long' });
+    expect(refusal(() => readCsv(`a,b\n1,"${'y'.repeat(20_000_000)}"\n`, { maxFieldLength: MAX_FIELD_LENGTH }))).toMatchObject({ record: 2, field: 2, kind: 'too-long' });
+  });
+
+  test('a field at the limit reads; one character more is refused; a row past its own limit too', () => {
+    const at = 'z'.repeat(MAX_FIELD_LENGTH);
+    expect(readCsv(`a\n${at}\n"${at}"\n`, { maxFieldLength: MAX_FIELD_LENGTH })).toEqual([['a'], [at], [at]]);
+    expect(refusal(() => readCsv(`a\n"${at}z"\n`, { maxFieldLength: MAX_FIELD_LENGTH }))).toMatchObject({ record: 2, field: 1 });
+    const row = Array.from({ length: 20 }, () => 'w'.repeat(60_000)).join(',');
+    expect(refusal(() => readCsv(`a\n${row}\n`, { maxFieldLength: MAX_FIELD_LENGTH, maxRecordLength: MAX_RECORD_LENGTH }))).toEqual({
+      record: 2,
+      field: 18,
+      kind: 'too-long',
+      detail: 'ends a row longer than 1,048,576 characters',
+    });
+    // Without limits (the default), anything reads.
+    expect(readCsv(`a\n${at}zz\n`)[1]![0]!.length).toBe(MAX_FIELD_LENGTH + 2);
+  });
+
+  test('a field cut across hundreds of pieces is read once: the text carried from one piece to the next stays at most a character', () => {
+    for (const field of ['x'.repeat(4 << 20), `"${'x'.repeat(2 << 20)}""${'y'.repeat(2 << 20)}"`]) {
+      const reader = new CsvReader();
+      const bytes = Buffer.from(`name,city\n${field},Oslo\n`);
+      let carried = 0;
+      const records: string[][] = [];
+      for (let at = 0; at < bytes.length; at += PIECE) {
+        records.push(...reader.push(bytes.subarray(at, at + PIECE)));
+        carried = Math.max(carried, (reader as unknown as { rest: string }).rest.length);
+      }
+      records.push(...reader.end());
+      expect(carried).toBeLessThanOrEqual(1);
+      expect(records.map((r) => [r[0]!.length, r[1]])).toEqual([
+        [4, 'city'],
+        [field.startsWith('"') ? (4 << 20) + 1 : 4 << 20, 'Oslo'],
+      ]);
+    }
+  });
+
+  test('control characters are refused naming their record and field: NUL, ESC, DEL, C1; tab and quoted line breaks are not', () => {
+    const options = { refuseControls: true };
+    expect(refusal(() => readCsv('a,b\n1,x\u0000y\n', options))).toEqual({
+      record: 2,
+      field: 2,
+      kind: 'control',
+      detail: 'holds a control character (U+0000 NUL): merch sends no NUL bytes, escape sequences or other control characters; fix the cell (a tab, and a line break inside a quoted cell, are allowed)',
+    });
+    expect(refusal(() => readCsv('a,b\n1,2\n"\u001b[31mred",3\n', options))).toMatchObject({ record: 3, field: 1, detail: expect.stringContaining('U+001B ESC') });
+    expect(refusal(() => readCsv('a,b\n1,2\u007f\n', options))).toMatchObject({ record: 2, field: 2, detail: expect.stringContaining('U+007F DEL') });
+    expect(refusal(() => readCsv('a,\u009b2J\n', options))).toMatchObject({ record: 1, field: 2, detail: expect.stringContaining('U+009B CSI') });
+    expect(refusal(() => readCsv(Buffer.from('a,b\n1,"x\u0007"\n'), options))).toMatchObject({ record: 2, field: 2, detail: expect.stringContaining('U+0007 BEL') });
+    expect(readCsv('a,b\n1\t2,"x\r\ny\tz"\n', options)).toEqual([['a', 'b'], ['1\t2', 'x\r\ny\tz']]);
+    // Not asked for: read as they are.
+    expect(readCsv('a\nx\u0000\n')).toEqual([['a'], ['x\u0000']]);
+  });
+
+  test('a control character is found wherever the pieces cut the text, in the same record and field', () => {
+    fc.assert(
+      fc.property(fc.oneof(written.map((w) => w.text), anyText), fc.nat(200), fc.constantFrom('\u0000', '\u001b', '\u009b'), fc.array(fc.nat(80), { maxLength: 6 }), (text, place, control, cuts) => {
+        const at = place % (text.length + 1);
+        const bad = text.slice(0, at) + control + text.slice(at);
+        const whole = outcome(
+          () => readCsv(bad, { refuseControls: true }),
+          (error) => (error as CsvSyntaxError).record * 1000 + (error as CsvSyntaxError).field,
+        );
+        const reader = new CsvReader({ refuseControls: true });
+        const pieces = outcome(
+          () => {
+            const records: string[][] = [];
+            let from = 0;
+            for (const cut of [...cuts].sort((a, b) => a - b)) {
+              records.push(...reader.push(Buffer.from(bad.slice(from, Math.max(from, cut)))));
+              from = Math.max(from, cut);
+            }
+            return [...records, ...reader.push(Buffer.from(bad.slice(from))), ...reader.end()];
+          },
+          (error) => (error as CsvSyntaxError).record * 1000 + (error as CsvSyntaxError).field,
+        );
+        expect(pieces).toEqual(whole);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

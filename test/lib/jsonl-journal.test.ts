@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scanJsonl } from '../../src/lib/jsonl-journal.js';
+import { JsonlJournal, scanJsonl } from '../../src/lib/jsonl-journal.js';
+import { NotRegularFile, SymbolicLinkRefused } from '../../src/lib/safe-files.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** The file is read in pieces of 64 KiB (createReadStream's): lines around and past that size. */
@@ -31,5 +33,30 @@ describe('scanJsonl', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+// Issue 41.5: no journal is written through a planted link, and each is 0600.
+describe('JsonlJournal.open', () => {
+  it('refuses a symbolic link or a FIFO in the journal\'s place, before reading or writing anything', async () => {
+    const dir = tempDir('merch-safe-');
+    const target = join(dir, 'elsewhere');
+    writeFileSync(target, '');
+    symlinkSync(target, join(dir, 'events.jsonl'));
+    await expect(JsonlJournal.open(join(dir, 'events.jsonl'), () => true)).rejects.toThrow(SymbolicLinkRefused);
+    expect(readFileSync(target, 'utf8')).toBe('');
+    const path = join(dir, 'fifo.jsonl');
+    execFileSync('mkfifo', [path]);
+    await expect(JsonlJournal.open(path, () => true)).rejects.toThrow(NotRegularFile);
+  });
+
+  it('is 0600 even when it was not', async () => {
+    const path = join(tempDir('merch-safe-'), 'events.jsonl');
+    writeFileSync(path, '{"a":1}\n');
+    chmodSync(path, 0o666);
+    const journal = await JsonlJournal.open(path, () => true);
+    await journal.append({ b: 2 });
+    await journal.close();
+    expect([readFileSync(path, 'utf8'), statSync(path).mode & 0o777]).toEqual(['{"a":1}\n{"b":2}\n', 0o600]);
   });
 });

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { ownOutput } from '../../src/output/own-codes.js';
 import { bold, ERASE_LINE, red, unstyled } from '../../src/output/style.js';
@@ -77,6 +78,7 @@ describe("merch's own codes", () => {
 
   it('are no columns: a styled text measures as its text', () => {
     expect(unstyled(bold('ID', true))).toBe('ID');
+    expect(stringWidth(`${bold('ID', true)} ${red('x', true)}`)).toBe(4);
     expect(wrapText(`${red('error:', true)} ${'a'.repeat(72)}`, 80)).not.toContain('\n');
   });
 

@@ -170,6 +170,24 @@ describe('files are mode 0600', () => {
     expect(statSync(config).mode & 0o077, 'config directory').toBe(0);
     recordFigures('security-modes', { modes, directory: (statSync(config).mode & 0o777).toString(8) });
   }, 60_000);
+
+  it('the results file of orders create --results, which holds addresses, even under umask 000 (issue 41.5)', async () => {
+    replayHint('security: results file mode');
+    const dir = tempDir('merch-rel-mode-');
+    const product = (await sandboxApi(sandbox(), '/v1/custom-products/')).body.results[0];
+    const list = join(dir, 'list.csv');
+    writeFileSync(list, `first_name,last_name,line_1,city,state,postal_code,country,size\nAnn,Lee,1 Main St,Boston,MA,02101,US,${product.available_attributes.sizes[0].name}\n`);
+    const results = join(dir, 'results.csv');
+    const args = ['orders', 'create', '--product', String(product.id), '--attr', `color=${product.available_attributes.colors[0].name}`, '--recipients', list, '--results', results, '--yes'];
+    const env = { MERCH_CONFIG_DIR: join(dir, 'config') };
+    const first = await merchUmask0(args, env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(statSync(results).mode & 0o777).toBe(0o600);
+    // Replaced with --force: 0600 still.
+    const again = await merchUmask0([...args, '--force'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(statSync(results).mode & 0o777).toBe(0o600);
+  }, 60_000);
 });
 
 describe('no token over plain http to a remote host', () => {

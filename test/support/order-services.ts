@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
+import { CREATE_ANSWERS, DUPLICATE_ORDER_FORMS } from '../../src/sandbox/options.js';
 
 /**
  * What the exactly-once models share: the services they run against, and their model of
@@ -47,4 +49,28 @@ export interface ListModel {
   sent: boolean;
   /** Rows were removed from the list after it was sent: their shipping orders match no row, and a run with rows to send stops in doubt (exit 5). */
   removed: boolean;
+  /** The service lost the orders the home machine's journal says it created: a run there stops in doubt (exit 5) rather than place them again. */
+  gone?: boolean;
 }
+
+/**
+ * A service drawn from the sandbox's switches at random, several at once (issue 40.8): the
+ * duplicate answer, the create answer, record traits that keep what matching reads, at most
+ * one trait that hides it (the models' `blind`), ids as strings, a silent page cap and a
+ * `count` of the page.
+ */
+export const randomService: fc.Arbitrary<OrderService> = fc
+  .record({
+    duplicateOrder: fc.constantFrom(...DUPLICATE_ORDER_FORMS),
+    createAnswer: fc.constantFrom(...CREATE_ANSWERS),
+    readable: fc.subarray(['slim-list', 'standardised-addresses', 'interface-parts'] as const),
+    hiding: fc.constantFrom(undefined, 'no-shipping-orders', 'shipping-orders-absent', 'no-external-id'),
+    idsAsStrings: fc.boolean(),
+    pageCap: fc.constantFrom(100, 7),
+    pageCount: fc.constantFrom('all', 'page'),
+  })
+  .map(({ readable, hiding, ...rest }): OrderService => {
+    const options: SandboxOptions = { ...rest, orderRecords: [...readable, ...(hiding === undefined ? [] : [hiding])] };
+    const blind = hiding === 'no-external-id' ? 'ids' : hiding === undefined ? undefined : 'records';
+    return { name: `random ${JSON.stringify(options)}`, options, ...(blind ? { blind } : {}) };
+  });

@@ -1,4 +1,4 @@
-import { array, looseObject, number, string, union, unknown, type Infer } from '../../lib/shapes.js';
+import { array, bigint, looseObject, number, string, union, unknown, type Infer } from '../../lib/shapes.js';
 import type { ApiClient } from '../client.js';
 import type { Order } from '../schemas.js';
 import { listOrders, showsExternalId } from './orders.js';
@@ -21,7 +21,8 @@ import { listOrders, showsExternalId } from './orders.js';
 
 /** A listed order as the scan reads it: its id, external id, and its items and shipments left as they came. */
 const listedOrder = looseObject({
-  id: union([number(), string()]),
+  // A BigInt beyond 2^53 (lib/exact-json.ts), as schemas.ts's ids.
+  id: union([union([number(), bigint()]), string()]),
   external_id: string().nullish(),
   line_items: array(unknown()).nullish(),
   shipping_orders: array(unknown()).nullish(),

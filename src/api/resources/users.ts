@@ -1,8 +1,8 @@
-import { looseObject, number, string, union } from '../../lib/shapes.js';
+import { bigint, looseObject, number, string, union } from '../../lib/shapes.js';
 import type { ApiClient } from '../client.js';
 
 /** What an order's identity reads of `GET /v1/users/me`: the account the token acts for. */
-const currentAccount = looseObject({ current_account: looseObject({ id: union([string(), number()]) }) });
+const currentAccount = looseObject({ current_account: looseObject({ id: union([string(), union([number(), bigint()])]) }) });
 
 /**
  * The id of the account the client's token acts for (`GET /v1/users/me`'s `current_account`),

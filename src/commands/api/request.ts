@@ -50,7 +50,7 @@ function parseFields(pairs: string[], flag: string, convert: (value: string, key
   return result;
 }
 
-function typed(value: string, key: string): unknown {
+function typed(value: string): unknown {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;

@@ -22,7 +22,7 @@ export const createCommand = defineCommand({
       .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
       .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error); a new file, owner-only')
       .option('--force', 'with --results: replace that file if it exists (without, an existing file is refused)')
-      .option('--assume-unsent', 'with --recipients: send the rows merch cannot show are in no earlier order (only after you have checked them)'),
+      .option('--assume-unsent', 'send the order (or the rows of --recipients) that merch cannot show is in no earlier order (only after you have checked)'),
   examples: [
     "merch orders create --product 100003 --quantity 2 --attr color=Black --attr 'size=3 in' --recipient 'first_name=Ann,last_name=Lee,line_1=\"1 Main St, Apt 2\",city=Austin,state=TX,postal_code=78701,country=US' --yes",
     'merch orders create --product 100003 --attr color=Black --recipients staff.csv --dry-run',

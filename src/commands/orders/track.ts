@@ -178,7 +178,7 @@ async function resultsRows(path: string): Promise<ResultsRow[]> {
     if (code === 'ENOENT') throw new UsageError(`--results: no file at ${path}`, 'give the file `orders create --results FILE` wrote');
     if (code === 'EISDIR' || code === 'EACCES') throw new UsageError(`--results: cannot read ${path} (${code === 'EISDIR' ? 'a directory' : 'permission denied'})`);
     // A FIFO, a device, a socket: refused at once, never waited on (src/lib/safe-files.ts).
-    if (code === 'ENOTREG') throw new UsageError(`--results: ${(error as Error).message}`, 'give the file `orders create --results FILE` wrote');
+    if (code === 'ENOTREG') throw new UsageError(`--results: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -86,6 +86,7 @@ export async function run({ io, interrupts }: Context, options: OptionsOf<typeof
     money: options.money,
     orderFilters: options.orderFilters,
     attributeExtras: options.attributeExtras,
+    bigIds: options.bigIds,
     notAuthenticated: options.notAuthenticated,
     resetReused: options.resetReused,
     lifecycleSeconds: options.lifecycle === undefined ? undefined : options.lifecycle / 1000,

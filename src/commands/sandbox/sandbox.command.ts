@@ -49,6 +49,7 @@ export const sandboxCommand = defineCommand({
       .addOption(new Option('--money <form>', 'shape of money objects').choices(MONEY_FORMS).default(SANDBOX_DEFAULTS.money))
       .addOption(new Option('--order-filters <form>', 'whether the orders list applies external_id, status, created_at__gte').choices(ORDER_FILTERS).default(SANDBOX_DEFAULTS.orderFilters))
       .option('--attribute-extras', "custom products' available_attributes also carry non-list members")
+      .option('--big-ids', 'answer ids of orders, shipping orders and products beyond 2^53 (9007199254740993000 + n), as a BigAutoField')
       .addOption(
         new Option('--not-authenticated <form>', 'refusal of a missing, unknown or expired token: 401 (with WWW-Authenticate), 401-bare (without), 403 (as DRF behind SessionAuthentication)')
           .choices(NOT_AUTHENTICATED_FORMS)

@@ -2,7 +2,7 @@ import { ApiError } from '../../api/errors.js';
 import type { CustomProduct, Order } from '../../api/schemas.js';
 import { offeredAttributes } from '../../contract/attributes.js';
 import type { OrderRequest } from '../../contract/order-request.js';
-import { AnsweredWithAnotherOrder, CreatedOrderMissing, ExternalIdTaken, PlacingStopped, RecordIncomparable } from './errors.js';
+import { AnsweredWithAnotherOrder, CreatedOrderMissing, ExternalIdTaken, PlacingStopped, RecordIncomparable, RunInDoubt } from './errors.js';
 import { isRecord } from '../../lib/is-record.js';
 import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';
@@ -31,6 +31,8 @@ export interface OrderToPlace {
   journalled?: BatchRecord;
   /** The caller has shown the service has no order of this external id (a run's conclusive look-up): none is looked for before sending. */
   checkedUnsent?: boolean;
+  /** `--assume-unsent`: a person has checked that the order was not placed, where the service cannot show it. */
+  assumeUnsent?: boolean;
 }
 
 export interface PlacedOrder {
@@ -66,7 +68,14 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   } else if (!order.checkedUnsent) {
     // Before a first send: the service may already have this external id's order (sent from
     // another machine), and a service that accepts a repeated external id would make a second.
-    const { order: prior } = await ports.api.findByExternalId(plan.externalId);
+    const { order: prior, definitive } = await ports.api.findByExternalId(plan.externalId);
+    if (!prior && !definitive && !order.assumeUnsent) {
+      // Doubt never sends: a service whose records hide the external id, or whose list could not be searched through, cannot show the order is not there.
+      throw new RunInDoubt(
+        'unfindable',
+        `the service cannot show whether it already has an order with external id ${plan.externalId} (its order records carry no external_id, or its orders could not all be searched), so this machine cannot show the order was not placed before; nothing was sent`,
+      );
+    }
     if (prior) {
       const placed = await judgeFound(prior, prior.id);
       ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: prior.id, via: 'service', ...paidOtherwise(order.body, placed.record) });

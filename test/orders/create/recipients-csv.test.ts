@@ -149,3 +149,46 @@ describe('readRecipientBatches', () => {
     );
   });
 });
+
+// Issue 41.6: what a list may not hold is refused naming its row and column, never stripped
+// nor sent; a FIFO put in the list's place after the flags were checked is refused at once.
+describe('odd cells and odd files', () => {
+  const row = (cells: Record<string, string>) => ['Ann', 'Lee', '', '1 Main St', 'Oslo', 'OS', '0150', 'NO'].map((value, i) => cells[HEADER.split(',')[i]!] ?? value).join(',');
+
+  test('a NUL byte or an escape sequence in a cell: refused, naming the row and the column as the header names it', () => {
+    expect(csvError(`${HEADER}\n${row({})}\n${row({ city: 'Os\u0000lo' })}\n`).message).toBe(
+      'recipients.csv row 3, column city: holds a control character (U+0000 NUL): merch sends no NUL bytes, escape sequences or other control characters; fix the cell (a tab, and a line break inside a quoted cell, are allowed)',
+    );
+    const escaped = csvError(Buffer.from(`${HEADER}\n${row({ line_1: '"\u001b]8;;http://evil.example\u0007click\u001b]8;;\u0007"' })}\n`));
+    expect([escaped.row, escaped.column]).toEqual([2, 'line_1']);
+    expect(escaped.message).toContain('U+001B ESC');
+    // In the header: row 1, the column by its place.
+    expect(csvError(`first_name,ci\u001bty\n`).message).toMatch(/^recipients\.csv row 1, column #2: holds a control character \(U\+001B ESC\)/);
+    // A tab is allowed (and trimmed at the ends, as spaces are).
+    expect(parseRecipientsCsv(`${HEADER}\n${row({ line_1: '\t1 Main\tSt' })}\n`, 'r.csv').rows[0]!.recipient.line_1).toBe('1 Main\tSt');
+  });
+
+  test('a cell longer than 65,536 characters: refused naming its row and column', () => {
+    const error = csvError(`${HEADER}\n${row({ line_1: 'x'.repeat(65_537) })}\n`);
+    expect(error.message).toBe('recipients.csv row 2, column line_1: is longer than 65,536 characters');
+  });
+
+  test('read as a stream: a cell of 20 MB is refused after its first 64 KiB pieces, naming row and column', async () => {
+    const file = join(tempDir('merch-csv-'), 'list.csv');
+    writeFileSync(file, `${HEADER}\n${row({})}\n${row({ city: 'c'.repeat(20_000_000) })}\n`);
+    const read = async () => {
+      for await (const _batch of readRecipientBatches(file, 'list.csv', 100));
+    };
+    await expect(read()).rejects.toThrow(new CsvError('list.csv', 3, 'city', 'is longer than 65,536 characters'));
+  });
+
+  test('a FIFO in the list\'s place (no writer) is refused at once, not waited on', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const file = join(tempDir('merch-csv-'), 'list.csv');
+    execFileSync('mkfifo', [file]);
+    const read = async () => {
+      for await (const _batch of readRecipientBatches(file, 'list.csv', 100));
+    };
+    await expect(read()).rejects.toThrow(`list.csv: cannot be read: ${file} is a FIFO (named pipe), not a regular file`);
+  });
+});

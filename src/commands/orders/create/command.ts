@@ -29,7 +29,6 @@ export async function run(ctx: Context, options: OrderFlags): Promise<void> {
   if (options.batchSize !== undefined && options.recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
   if (options.results !== undefined && options.recipients === undefined) throw new UsageError('--results needs --recipients (one line per recipient row)');
   if (options.concurrency !== undefined && options.batchSize === undefined) throw new UsageError('--concurrency needs --batch-size');
-  if (options.assumeUnsent && options.recipients === undefined) throw new UsageError('--assume-unsent needs --recipients (it is about the rows of a list)');
   if (options.file !== undefined) await checkInputFile('--file', options.file);
   if (options.recipients !== undefined) await checkInputFile('--recipients', options.recipients);
   await checkResultsFlags(options);
@@ -58,7 +57,7 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
     const offerings = offeringsOf(order.products);
     const p = planSend(journal, body, { ...identityOfBody(scope, body, offerings), legacyKey: legacyKey(body, legacy) }, order.body.external_id);
     if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, priced, paymentOf(order));
-    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() } }, p, {
+    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() }, assumeUnsent: options.assumeUnsent === true }, p, {
       api: ordersOf(ctx),
       journal,
       confirm: () => confirm(ctx, order, priced),

@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { merch } from '../support/run-merch.js';
+import { useSandbox } from '../support/sandbox.js';
+import { tempDir } from '../support/temp-dir.js';
+const sandbox = useSandbox({ bigIds: true });
+it('x', async () => {
+  const dir = tempDir();
+  const env = { MERCH_CONFIG_DIR: dir };
+  const p = await merch(sandbox(), ['custom-products', 'list', '--limit', '5'], { env });
+  console.log(p.code, p.stdout, p.stderr);
+  const pid = p.stdout.split('\n')[3]!.split('\t')[0]!;
+  const a = await merch(sandbox(), ['orders', 'create', '--product', pid, '--attr', 'color=Black', '--recipients', 'examples/staff.csv', '--yes'], { env });
+  console.log(a.code, a.stdout, a.stderr);
+  const b = await merch(sandbox(), ['orders', 'create', '--product', pid, '--attr', 'color=Black', '--recipients', 'examples/staff.csv', '--yes', '--json'], { env });
+  console.log(b.code, b.stdout, b.stderr);
+  const c = await merch(sandbox(), ['orders', 'create', '--product', pid, '--attr', 'color=Black', '--attr', 'size=2 in', '--quantity', '2', '--recipient', 'first_name=A,last_name=B,line_1=1 Main St,city=Austin,state=TX,postal_code=78701,country=US', '--yes'], { env });
+  console.log(c.code, c.stdout, c.stderr);
+  const d = await merch(sandbox(), ['orders', 'list', '--json'], { env });
+  console.log(d.code, d.stdout.slice(0, 400), d.stderr);
+});
