@@ -560,13 +560,14 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
   }, 60_000);
 
   it('a complete order on a terminal shows the priced plan and asks; "no" sends nothing (exit 130), "yes" creates it', async () => {
-    const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '2', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag];
+    // Quantity 3: the flags test above placed this recipient's 2, and the same order would be found, not asked about.
+    const args = ['orders', 'create', '--product', String(shirt.id), '--quantity', '3', '--attr', `size=${size(0)}`, '--attr', `color=${color(0)}`, '--recipient', recipientFlag];
     const { result: no, requests } = await requestsDuring(sandbox(), async () => {
       const run = merchTty(sandbox(), args);
       await run.waitFor(/Place this order\?/);
       expect(run.screen()).toMatch(new RegExp(`${shirt.id} +${shirt.name}`));
       expect(run.screen()).toMatch(/Shipments: 1 \(one per recipient\)/);
-      expect(run.screen()).toMatch(/Ann Lee, 1 Main St, Apt 2, Austin, TX, 78701, US: item 1 x 2/);
+      expect(run.screen()).toMatch(/Ann Lee, 1 Main St, Apt 2, Austin, TX, 78701, US: item 1 x 3/);
       run.type('n\r');
       return run.done;
     });
@@ -579,7 +580,7 @@ describe('orders create: the wizard, through real prompts on a terminal', () => 
     const yes = await run.done;
     expect(yes.code, run.screen()).toBe(0);
     expect(run.screen()).toMatch(/Order \d+ {2}Pending {2}total \d+\.\d{2} USD/);
-    expect(run.screen(), run.screen()).toMatch(/shipping order \d+ {2}Ann Lee {2}Austin TX 78701 US {2}item \d+ x 2/);
+    expect(run.screen(), run.screen()).toMatch(/shipping order \d+ {2}Ann Lee {2}Austin TX 78701 US {2}item \d+ x 3/);
   }, 60_000);
 
   it('a recipients CSV is checked when it is chosen: a missing file, a size the product does not offer, then a good one', async () => {

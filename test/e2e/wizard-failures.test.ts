@@ -95,7 +95,7 @@ describe('the wizard, when its product search fails', () => {
     const run = merchTty(service, ['orders', 'create', ...flags]);
     await run.waitFor(/Custom product \(a name to search for, or its id\)/);
     run.type('12345678901234567890' + enter);
-    await run.waitFor(/"12345678901234567890" is not a product id: an id is a whole number from 1 to 9007199254740991/);
+    await run.waitFor(/"12345678901234567890" is not a product id: an id is a whole number from 1 to 9223372036854775807/);
     expect(service.requests()).toBe(0);
     run.type('\u0003');
     expect((await run.done).code).toBe(130);

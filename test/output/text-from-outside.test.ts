@@ -162,6 +162,7 @@ describe('text from outside: the lines on stderr', () => {
       if (flags.includes('--json')) expect(JSON.parse(result.stdout).url.endsWith(HOSTILE)).toBe(true);
     }
     const waited = await merch(sandbox(), [...args, '--wait', '--timeout-wait', '1s'], { tty: true, env });
+    expect(waited.code).not.toBe(0); // nobody came back from the design tool
     expect(waited.stderr).toMatch(/Open this link in a browser/);
     expect(waited.stderr).toContain('\\u001b]52;c;');
     expectNoneRaw(waited, 'design-link --wait');
@@ -178,7 +179,8 @@ describe('text from outside: the lines on stderr', () => {
       for (const options of [{}, { tty: true }] as MerchOptions[]) {
         const result = await merch(proxy, ['orders', 'list', '--retries', '0'], options);
         expect(result.code).not.toBe(0);
-        expect(result.stderr).toMatch(/^error: |error:/);
+        expect(result.stderr).toMatch(/^(\u001b\[31m)?error:/m);
+        expect(result.stderr).toMatch(/\\u001b|\\u202e|\\x1b/); // shown, made visible (the first bytes of a malformed answer as `\x1b`, src/api/)
         expectNoneRaw(result, `a ${answer.status} answer`);
       }
     }

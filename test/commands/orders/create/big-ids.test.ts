@@ -70,7 +70,7 @@ describe('orders create against a service whose ids are beyond 2^53', () => {
     const elsewhere = await on(tempDir(), listArgs());
     expect(elsewhere.code, elsewhere.stderr).toBe(0);
     expect(elsewhere.posts).toBe(0);
-    expect(elsewhere.stderr).toContain(`already created: order ${id}`);
+    expect(elsewhere.stderr).toContain(`earlier order (${id}): not sent again`);
   });
 
   it('a single order: the id printed, --json unquoted and exact, journalled with its digits, and a rerun finds it without a POST', async () => {

@@ -83,6 +83,19 @@ describe('--results never loses a file', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
+  it('the order journal, a symbolic link in the config directory: refused before anything is sent, its target left alone', async () => {
+    const config = tempDir();
+    const target = join(tempDir(), 'elsewhere');
+    writeFileSync(target, 'keep\n');
+    symlinkSync(target, join(config, 'orders-journal.jsonl'));
+    const before = sandbox().requests.length;
+    const run = await on(config, args(csvFile(lines('Journal', 1, 1))));
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`${join(config, 'orders-journal.jsonl')} is a symbolic link: merch writes no file through one`);
+    expect(sandbox().requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(readFileSync(target, 'utf8')).toBe('keep\n');
+  });
+
   it('the results file holds addresses: it is created owner-only (0600)', async () => {
     const dir = tempDir();
     const out = join(dir, 'results.csv');
