@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
+import { AnsweredWithAnotherOrder, RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
 import type { ListResult } from '../../../src/orders/create/plan-batches.js';
 import { useMemoryService } from '../../support/memory-service.js';
-import { listRun, machine, oneOrder, placeList, placeOne, recipientsList, shirtOf, tally, truth, type Placing, type Shirt } from '../../support/memory-orders.js';
+import { journalStates, listRun, machine, oneOrder, placeList, placeOne, recipientsList, shirtOf, tally, truth, type Placing, type Shirt } from '../../support/memory-orders.js';
 
 // Issue 28's examples, each against the sandbox variant that makes the service answer that
 // way ("The service we cannot see"), as use cases over the in-memory service: nothing is
@@ -27,6 +27,7 @@ const services = {
   interfaceParts: useMemoryService({ orderRecords: ['interface-parts'], idsAsStrings: true }),
   pageLimit: useMemoryService({ pageLimitMax: 50 }),
   pageCap: useMemoryService({ pageCap: 7, pageCount: 'page' }),
+  existing: useMemoryService({ duplicateOrder: 'existing' }),
 };
 
 let shirt: Shirt;
@@ -239,3 +240,25 @@ describe('the journal keeps what each batch sent', () => {
   });
 });
 
+describe('issue 40 example 5: a create answered 2xx with an order that is not the one sent', () => {
+  it('is not created: AnsweredWithAnotherOrder naming the difference and the order; nothing else placed, and the journal says failed', async () => {
+    const service = services.existing();
+    const earlier = await placeOne(service, await machine(), oneOrder(shirt, 'Ansone', { externalId: 'answered-5' }));
+    expect(earlier.placed?.status).toBe('created');
+    // A look-up that does not see the earlier order yet (a replica behind): only the create's answer can tell.
+    service.gateway = { reshape: (method, url, body) => void (method === 'GET' && url.pathname.replace(/\/$/, '') === '/v1/orders' && (body.results = [], body.count = 0, body.next = null)) };
+    try {
+      const home = await machine();
+      const other = await placeOne(service, home, oneOrder(shirt, 'Anstwo', { quantity: 3, externalId: 'answered-5' }));
+      expect(other.error).toBeInstanceOf(AnsweredWithAnotherOrder);
+      expect((other.error as AnsweredWithAnotherOrder).orderId).toBe(earlier.placed!.orderId);
+      expect((other.error as Error).message).toContain('which is not this order (');
+      expect(other.placed).toBeUndefined();
+      expect(journalStates(home)).toEqual(['pending', 'failed']);
+    } finally {
+      service.gateway = undefined;
+    }
+    expect((await truth(service, 'Anstwo')).orders).toHaveLength(0);
+    expect((await truth(service, 'Ansone')).orders).toHaveLength(1);
+  });
+});
