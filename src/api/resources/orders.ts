@@ -1,3 +1,4 @@
+import { sameExternalId } from '../../lib/external-id.js';
 import { pathSegment } from '../path-segment.js';
 import type { ApiClient } from '../client.js';
 import { paginate, type PageOptions } from '../paginate.js';
@@ -53,7 +54,7 @@ export interface ExternalIdLookup {
 export async function findOrderByExternalId(client: ApiClient, externalId: string): Promise<ExternalIdLookup> {
   let honoured = true;
   for await (const order of listOrders(client, { limit: 100 }, { external_id: externalId })) {
-    if (order.external_id === externalId) return { order, definitive: true };
+    if (sameExternalId(order.external_id, externalId)) return { order, definitive: true };
     honoured = false;
     break;
   }
@@ -61,7 +62,7 @@ export async function findOrderByExternalId(client: ApiClient, externalId: strin
   let read = 0;
   let shown = false;
   for await (const order of listOrders(client, { limit: 100, all: true, concurrency: 1 }, { ordering: '-created_at' })) {
-    if (order.external_id === externalId) return { order, definitive: true };
+    if (sameExternalId(order.external_id, externalId)) return { order, definitive: true };
     shown ||= showsExternalId(order);
     if (++read >= EXTERNAL_ID_SCAN_LIMIT) break;
   }

@@ -4,6 +4,7 @@ import { offeredAttributes } from '../../contract/attributes.js';
 import type { OrderRequest } from '../../contract/order-request.js';
 import { AnsweredWithAnotherOrder, CreatedOrderMissing, ExternalIdTaken, PlacingStopped, RecordIncomparable, RunInDoubt } from './errors.js';
 import { isRecord } from '../../lib/is-record.js';
+import { sameExternalId } from '../../lib/external-id.js';
 import { send, type Plan } from './exactly-once.js';
 import { compareOrder, type Offerings } from './order-content.js';
 import type { BatchRecord, OrderJournal } from './order-journal.js';
@@ -136,7 +137,7 @@ async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderI
 function answerShowsAnother(body: OrderRequest, answer: unknown, orderId: number | bigint | string, plan: Plan, offerings: Offerings): AnsweredWithAnotherOrder | undefined {
   if (!isRecord(answer)) return undefined;
   const shown = answer.external_id;
-  if (typeof shown === 'string' && shown !== plan.externalId) return new AnsweredWithAnotherOrder(plan.externalId, orderId, `its external id is ${shown}`);
+  if (typeof shown === 'string' && !sameExternalId(shown, plan.externalId)) return new AnsweredWithAnotherOrder(plan.externalId, orderId, `its external id is ${shown}`);
   const comparison = compareOrder(body, answer, offerings);
   return comparison.verdict === 'different' ? new AnsweredWithAnotherOrder(plan.externalId, orderId, comparison.difference) : undefined;
 }
@@ -163,7 +164,7 @@ function journalVouches(journal: OrderJournal, plan: Plan, orderId: number | big
 export async function recordOrGone(api: OrdersApi, orderId: number | bigint | string, externalId: string): Promise<Order | undefined> {
   try {
     const record = await api.get(orderId);
-    return record.external_id === undefined || record.external_id === null || record.external_id === externalId ? record : undefined;
+    return record.external_id === undefined || record.external_id === null || sameExternalId(record.external_id, externalId) ? record : undefined;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;

@@ -1,3 +1,5 @@
+import { afterExternalIdPrefix, sameExternalId } from '../../lib/external-id.js';
+
 /**
  * The orders of a run: a recipients list sent as one order has the run id as its external
  * id, a list sent in batches `<run id>-<k>` (k = 1, 2, ...). The service finds them by
@@ -7,8 +9,7 @@
 
 /** The batch number of an external id in a run: 0 for the run id itself, k for `<run id>-<k>`; undefined for another order's. */
 export function batchOfRun(externalId: string | null | undefined, runId: string): number | undefined {
-  if (externalId === runId) return 0;
-  if (!externalId?.startsWith(`${runId}-`)) return undefined;
-  const suffix = externalId.slice(runId.length + 1);
-  return /^[1-9]\d{0,8}$/.test(suffix) ? Number(suffix) : undefined;
+  if (sameExternalId(externalId, runId)) return 0;
+  const suffix = afterExternalIdPrefix(externalId, `${runId}-`);
+  return suffix !== undefined && /^[1-9]\d{0,8}$/.test(suffix) ? Number(suffix) : undefined;
 }
