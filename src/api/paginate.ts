@@ -28,8 +28,8 @@ export interface PageOptions {
   concurrency?: number;
   /** Called after each page: records fetched so far and the total when known. */
   onProgress?: (fetched: number, total: number | undefined) => void;
-  /** Called after each page: whether it is the last (no `next`, or no records). */
-  onPage?: (page: { last: boolean }) => void;
+  /** Called after each page: whether it is the last (no `next`, or no records), and its `next`. */
+  onPage?: (page: { last: boolean; next?: string | null }) => void;
 }
 
 /** The largest `limit` a service took, per client and path, once it refused a larger one (kept for the run). */
@@ -83,9 +83,24 @@ export async function* paginate<T>(
   const first = await fetchPage(options.offset);
   let fetched = first.results.length;
   options.onProgress?.(fetched, first.count);
-  options.onPage?.({ last: isLastPage(first) });
+  options.onPage?.({ last: isLastPage(first), next: first.next });
   yield* first.results;
   if (!options.all || isLastPage(first)) return;
+  // A service that pages otherwise (DRF's PageNumberPagination, CursorPagination: `next`
+  // carries `page=` or `cursor=`, and `offset` is ignored) is followed by its `next` links,
+  // one page after the other (docs/service-assumptions.md, R1).
+  if (typeof first.next === 'string' && !pagesByOffset(first.next)) {
+    for (let next: string | null | undefined = first.next; typeof next === 'string'; ) {
+      const page = (await client.get(next, undefined, schema)) as Page<T> | T[];
+      const records = Array.isArray(page) ? page : page.results;
+      fetched += records.length;
+      options.onProgress?.(fetched, Array.isArray(page) ? undefined : page.count);
+      next = Array.isArray(page) || records.length === 0 ? null : page.next;
+      options.onPage?.({ last: typeof next !== 'string' });
+      yield* records;
+    }
+    return;
+  }
 
   const pageSize = first.results.length;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
@@ -127,6 +142,15 @@ export async function* paginate<T>(
     next = page.next;
     offset = head.offset + page.results.length;
     if (page.results.length !== pageSize) fill = plan(offset);
+  }
+}
+
+/** Whether a `next` link moves by `offset`, as the interface's pages do (section 8). */
+export function pagesByOffset(next: string): boolean {
+  try {
+    return new URL(next, 'http://merch.invalid').searchParams.has('offset');
+  } catch {
+    return true;
   }
 }
 

@@ -31,6 +31,10 @@ export type CreateAnswer = (typeof CREATE_ANSWERS)[number];
 export const MONEY_FORMS = ['whole', 'no-display', 'decimal-amount'] as const;
 export type MoneyForm = (typeof MONEY_FORMS)[number];
 
+/** `--pagination`: how lists page: DRF's LimitOffsetPagination (the interface's), or its PageNumberPagination (`page=N`, `limit` and `offset` ignored). */
+export const PAGINATIONS = ['limit-offset', 'page-number'] as const;
+export type Pagination = (typeof PAGINATIONS)[number];
+
 /** `--page-count`: what a page's `count` counts. */
 export const PAGE_COUNTS = ['all', 'page'] as const;
 export type PageCount = (typeof PAGE_COUNTS)[number];
@@ -72,6 +76,7 @@ export interface SandboxOptions {
   /** A `limit` above this is refused with a 400 on `limit` (default: none refused). */
   pageLimitMax?: number;
   pageCount?: PageCount;
+  pagination?: Pagination;
   /** Integer ids (and `order`, `product`, `product_id`, `order_id`) answered as numeric strings. */
   idsAsStrings?: boolean;
   money?: MoneyForm;
@@ -140,6 +145,7 @@ export interface PageRules {
   cap: number;
   limitMax: number | undefined;
   count: PageCount;
+  style: Pagination;
 }
 
 /** The defaults of startSandbox and of `merch sandbox`'s flags (the command reads them here). */
@@ -155,6 +161,7 @@ export const SANDBOX_DEFAULTS = {
   /** DRF's LimitOffsetPagination has no maximum unless configured; the sandbox's is 100. */
   pageCap: 100,
   pageCount: 'all',
+  pagination: 'limit-offset',
   money: 'whole',
   orderFilters: 'honoured',
   notAuthenticated: '401',
@@ -222,6 +229,7 @@ function serviceVariants(options: SandboxOptions): ServiceVariants {
       cap: integer(options.pageCap ?? SANDBOX_DEFAULTS.pageCap, '--page-cap', 1, MAX_PAGE),
       limitMax: limitMax === undefined ? undefined : integer(limitMax, '--page-limit-max', 1, MAX_PAGE),
       count: oneOf('--page-count', PAGE_COUNTS, options.pageCount, SANDBOX_DEFAULTS.pageCount),
+      style: oneOf('--pagination', PAGINATIONS, options.pagination, SANDBOX_DEFAULTS.pagination),
     },
     idsAsStrings: options.idsAsStrings ?? false,
     money: oneOf('--money', MONEY_FORMS, options.money, SANDBOX_DEFAULTS.money),

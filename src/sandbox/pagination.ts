@@ -41,7 +41,30 @@ function pageUrl(c: Context, limit: number, offset: number): string {
   return url.toString();
 }
 
+/** DRF's PageNumberPagination (`--pagination page-number`): pages of `rules.cap` items, `page=N` from 1, `limit` and `offset` ignored; a page past the end is a 404. */
+function pageNumbered<T>(c: Context, items: readonly T[], rules: PageRules): PageEnvelope<T> {
+  const asked = pythonInt(queryParams(c).page) ?? 1;
+  const size = rules.cap;
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  if (asked < 1 || asked > pages) throw new HttpError(404, { detail: 'Invalid page.' });
+  const link = (page: number) => {
+    const url = new URL(c.req.url);
+    for (const name of ['limit', 'offset']) url.searchParams.delete(name);
+    if (page > 1) url.searchParams.set('page', String(page));
+    else url.searchParams.delete('page');
+    return url.toString();
+  };
+  const results = items.slice((asked - 1) * size, asked * size);
+  return {
+    count: rules.count === 'page' ? results.length : items.length,
+    next: asked < pages ? link(asked + 1) : null,
+    previous: asked > 1 ? link(asked - 1) : null,
+    results,
+  };
+}
+
 export function paginate<T>(c: Context, items: readonly T[], rules: PageRules): PageEnvelope<T> {
+  if (rules.style === 'page-number') return pageNumbered(c, items, rules);
   const { limit, offset } = pageAskedFor(c, rules);
   const total = items.length;
   const results = items.slice(offset, offset + limit);

@@ -1,6 +1,7 @@
 import { array, bigint, looseObject, number, string, union, unknown, type Infer } from '../../lib/shapes.js';
 import type { ApiClient } from '../client.js';
 import type { Order } from '../schemas.js';
+import { pagesByOffset } from '../paginate.js';
 import { listOrders, showsExternalId } from './orders.js';
 
 /**
@@ -46,6 +47,15 @@ export function scanOrders(client: ApiClient): OrderScan {
 }
 
 async function* scan(client: ApiClient, seen: OrderScan['seen']): AsyncGenerator<Order> {
+  // An order listed twice (pages that shift while orders are made, an ordering the service
+  // ignores) is read once (docs/service-assumptions.md, R7).
+  const read = new Set<string>();
+  const fresh = (order: ListedOrder) => {
+    const id = String(order.id);
+    if (read.has(id)) return false;
+    read.add(id);
+    return true;
+  };
   // The first page holds one order; each round of pages is then sized by the largest order
   // seen so far, so a run of big orders is read a few at a time and small ones 100 a page.
   let largest = 1;
@@ -57,8 +67,19 @@ async function* scan(client: ApiClient, seen: OrderScan['seen']): AsyncGenerator
   for (let concurrency = 1, limit = 1; ; ) {
     if (total !== undefined) concurrency = clamp(Math.ceil((total - offset) / limit), 1, concurrency);
     const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
+    // A service that pages otherwise (its `next` carries no offset) is read by its `next` links.
+    if (offset === 0 && typeof pages[0]!.next === 'string' && !pagesByOffset(pages[0]!.next)) {
+      for await (const order of listOrders(client, { limit: MAX_PAGE, all: true, concurrency: 1 }, { ordering: 'id' }, listedOrder)) {
+        if (!fresh(order)) continue;
+        seen.orders++;
+        if (showsExternalId(order)) seen.showingExternalId++;
+        yield order as Order;
+      }
+      return;
+    }
     for (const { orders, last } of pages) {
       for (const order of orders) {
+        if (!fresh(order)) continue;
         seen.orders++;
         if (showsExternalId(order)) seen.showingExternalId++;
         largest = Math.max(largest, order.shipping_orders?.length ?? 0);
@@ -79,13 +100,14 @@ async function* scan(client: ApiClient, seen: OrderScan['seen']): AsyncGenerator
 }
 
 /** One page of the account's orders, in id order, and whether it is the last; `onCount` is told the page's `count` (a hint of all the orders there are), when it has one. */
-async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: ListedOrder[]; last: boolean }> {
+async function page(client: ApiClient, limit: number, offset: number, onCount: (count: number) => void): Promise<{ orders: ListedOrder[]; last: boolean; next?: string | null }> {
   const orders: ListedOrder[] = [];
   let last = true;
+  let next: string | null | undefined;
   const onProgress = (_fetched: number, count: number | undefined) => void (count !== undefined && onCount(count));
-  const onPage = (seen: { last: boolean }) => void (last = seen.last);
+  const onPage = (seen: { last: boolean; next?: string | null }) => void ((last = seen.last), (next = seen.next));
   for await (const order of listOrders(client, { limit, offset, onProgress, onPage }, { ordering: 'id' }, listedOrder)) orders.push(order);
-  return { orders, last };
+  return { orders, last, next };
 }
 
 function clamp(n: number, min: number, max: number): number {

@@ -82,6 +82,7 @@ export async function run({ io, interrupts }: Context, options: OptionsOf<typeof
     pageCap: options.pageCap,
     pageLimitMax: options.pageLimitMax,
     pageCount: options.pageCount,
+    pagination: options.pagination,
     idsAsStrings: options.idsAsStrings,
     money: options.money,
     orderFilters: options.orderFilters,

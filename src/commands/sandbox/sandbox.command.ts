@@ -9,6 +9,7 @@ import {
   ORDER_FILTERS,
   ORDER_RECORD_TRAITS,
   PAGE_COUNTS,
+  PAGINATIONS,
   SANDBOX_DEFAULTS,
 } from '../../sandbox/options.js';
 import { defineCommand } from '../define-command.js';
@@ -45,6 +46,7 @@ export const sandboxCommand = defineCommand({
       .option('--page-cap <n>', 'a page holds at most N items, whatever limit asks', Number, SANDBOX_DEFAULTS.pageCap)
       .option('--page-limit-max <n>', 'refuse a limit above N (400 on limit)', Number)
       .addOption(new Option('--page-count <form>', "a page's count: of the whole result, or of the page").choices(PAGE_COUNTS).default(SANDBOX_DEFAULTS.pageCount))
+      .addOption(new Option('--pagination <style>', 'how lists page: limit-offset (the interface), page-number (page=N, pages of --page-cap, as DRF\'s PageNumberPagination)').choices(PAGINATIONS).default(SANDBOX_DEFAULTS.pagination))
       .option('--ids-as-strings', 'answer integer ids as numeric strings')
       .addOption(new Option('--money <form>', 'shape of money objects').choices(MONEY_FORMS).default(SANDBOX_DEFAULTS.money))
       .addOption(new Option('--order-filters <form>', 'whether the orders list applies external_id, status, created_at__gte').choices(ORDER_FILTERS).default(SANDBOX_DEFAULTS.orderFilters))
