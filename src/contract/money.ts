@@ -14,10 +14,13 @@ export function minorDigits(currency: string): number {
   }
 }
 
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /**
  * A money object as a service may give it: as the interface shows it (an integer `amount`
  * of minor units and its `display`), without `display` (rendered with the currency's minor
- * unit), or with `amount` as a decimal string of major units (`"17.50"`, shown as given).
+ * unit), with `amount` as a decimal string of major units (`"17.50"`, shown as given), or as
+ * a number of major units (`17.5`: a fraction, or a plain decimal `display` that says so).
  * Null when it has no amount that can be read.
  */
 export function readMoney(value: unknown, fallbackCurrency = ''): Money | null {
@@ -25,12 +28,20 @@ export function readMoney(value: unknown, fallbackCurrency = ''): Money | null {
   const { currency: given, amount, display } = value as { currency?: unknown; amount?: unknown; display?: unknown };
   const currency = typeof given === 'string' ? given : fallbackCurrency;
   const shown = typeof display === 'string' ? display : undefined;
-  if (typeof amount === 'number' && Number.isFinite(amount)) return shown === undefined ? money(amount, currency, minorDigits(currency)) : { currency, amount, display: shown };
-  if (typeof amount !== 'string' || !/^-?\d+(\.\d+)?$/.test(amount.trim())) return null;
-  const text = amount.trim();
-  if (!text.includes('.')) return readMoney({ currency, amount: Number(text), display: shown });
-  const decimals = text.length - text.indexOf('.') - 1;
-  return { currency, amount: Math.round(Number(text) * 10 ** decimals), display: shown ?? text };
+  const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : typeof amount === 'string' ? amount.trim() : undefined;
+  if (text === undefined || !DECIMAL.test(text)) return null;
+  // A decimal amount is major units; so is any amount whose plain decimal `display` says what
+  // it is (DRF's COERCE_DECIMAL_TO_STRING off renders a Decimal as the number `17.5`:
+  // docs/service-assumptions.md, M4). A whole number without one is the interface's minor units.
+  if (shown !== undefined && DECIMAL.test(shown.trim())) return ofDecimal(shown.trim(), currency, shown);
+  if (text.includes('.')) return ofDecimal(text, currency, shown ?? text);
+  return shown === undefined ? money(Number(text), currency, minorDigits(currency)) : { currency, amount: Number(text), display: shown };
+}
+
+/** A decimal text of major units as a Money counted in units of its last decimal place (`17.50` -> 1750). */
+function ofDecimal(text: string, currency: string, display: string): Money {
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  return { currency, amount: Math.round(Number(text) * 10 ** decimals), display };
 }
 
 /** A Money of `amount` in the currency's smallest unit (`decimals` places: 2 for cents). */
