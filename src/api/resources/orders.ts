@@ -26,11 +26,11 @@ export function getOrder(client: ApiClient, id: string): Promise<Order> {
 /**
  * `POST /v1/orders/`, sent once: whether to send it again is decided by a look-up of its
  * external id (src/orders/create/exactly-once.ts), since a service may accept a repeated one.
- * Resolves with the response body, which the spec only promises carries the order id.
+ * Resolves with the status and the response body, which the spec only promises carries the order id.
  */
-export async function createOrder(client: ApiClient, body: object): Promise<unknown> {
+export async function createOrder(client: ApiClient, body: object): Promise<{ status: number; body: unknown }> {
   const response = await client.request({ method: 'POST', path: '/v1/orders/', body, retry: false });
-  return response.data;
+  return { status: response.status, body: response.data };
 }
 
 /** How many of the newest orders are read for an external id when the service ignores the filter. */

@@ -26,14 +26,15 @@ export class ExternalIdTaken extends Error {
 }
 
 /**
- * The service answered the create (2xx) with an order that is not the one sent: another
- * external id, or other content (a service that answers a repeated external id with its
- * earlier order). The order sent was not placed.
+ * The service answered the create (2xx, not 201) with an order that is not the one sent:
+ * another external id, or other content (a service that answers a repeated external id with
+ * its earlier order, or stores what it was sent otherwise). Not reported placed: a person
+ * checks it.
  */
 export class AnsweredWithAnotherOrder extends ExternalIdTaken {
   constructor(externalId: string, orderId: number | bigint | string, difference: string) {
     super(externalId, orderId, difference);
-    this.message = `the service answered the create of external id ${externalId} with order ${orderId}, which is not this order (${difference}): this order was not placed`;
+    this.message = `the service answered the create of external id ${externalId} with order ${orderId}, which is not what was sent (${difference}): an earlier order under this external id, or this one stored otherwise; it is not reported placed`;
     this.name = 'AnsweredWithAnotherOrder';
   }
 }

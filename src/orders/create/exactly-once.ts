@@ -95,8 +95,8 @@ export async function send(
   body: OrderRequest,
   p: Plan,
   extra: Partial<BatchRecord> = {},
-  /** What a 2xx answer with an id shows of the order, judged: an error when it is another order than the one sent. */
-  anotherOrder: (answer: unknown, orderId: number | bigint | string) => Error | undefined = () => undefined,
+  /** What a 2xx answer with an id (and its status: 201 is made now) shows of the order, judged: an error when it is, or may be, another order than the one sent. */
+  anotherOrder: (answer: unknown, orderId: number | bigint | string, status: number) => Error | undefined = () => undefined,
 ): Promise<SendResult> {
   await journal.recordAttempt({ key: p.key, external_id: p.externalId, body_hash: p.bodyHash(p.externalId), ...extra });
   let reached = false;
@@ -104,8 +104,9 @@ export async function send(
   let cleared = false;
   for (let attempt = 0; ; attempt++) {
     let data: unknown;
+    let status: number;
     try {
-      data = await api.create({ ...body, external_id: p.externalId });
+      ({ status, body: data } = await api.create({ ...body, external_id: p.externalId }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const answer = answerOf(err);
@@ -139,7 +140,7 @@ export async function send(
       if (found.id !== undefined) return foundAfterAttempt(found, p);
       throw new OutcomeUnknown(`POST /v1/orders/: the service accepted the order without saying its id, and no order with external id ${p.externalId} was found${found.definitive ? ' yet' : ' (the look-up could not tell)'}; nothing more was sent`, p.externalId);
     }
-    const another = anotherOrder(data, id);
+    const another = anotherOrder(data, id, status);
     if (another !== undefined) {
       // The service kept another order under this external id and made none of this one.
       await journal.recordFailed(p.externalId, another.message);

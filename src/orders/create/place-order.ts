@@ -52,7 +52,9 @@ export type PlaceOrderEvent =
    * the journal, or by the service's answer to a repeat; `lost answer` when this run's own
    * attempt made it and its answer was lost (then it counts as created by this run).
    */
-  | { kind: 'found'; externalId: string; orderId: number | bigint | string; via: 'journal' | 'service' | 'lost answer'; paidWith?: string };
+  | { kind: 'found'; externalId: string; orderId: number | bigint | string; via: 'journal' | 'service' | 'lost answer'; paidWith?: string }
+  /** Made now (201), and the service's record of it is not what was sent (a service that splits, merges or shortens what it stores). */
+  | { kind: 'stored otherwise'; externalId: string; orderId: number | bigint | string; difference: string };
 
 export type PlaceOrderPorts = PlacePorts<OrderToPlace, PlaceOrderEvent>;
 
@@ -85,7 +87,14 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
   }
   if (ports.confirm && !(await ports.confirm(order))) throw new PlacingStopped('cancelled: no order was created');
   ports.notify?.({ kind: 'sending', externalId: plan.externalId, origin: plan.origin, resumed: plan.resumed !== undefined });
-  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled, (answer, orderId) => answerShowsAnother(order.body, answer, orderId, plan, offerings));
+  let storedOtherwise: string | undefined;
+  const judgeAnswer = (answer: unknown, orderId: number | bigint | string, status: number) => {
+    const verdict = judgeCreateAnswer(order.body, answer, orderId, plan, offerings, status);
+    if (typeof verdict === 'string') storedOtherwise = verdict;
+    return typeof verdict === 'string' ? undefined : verdict;
+  };
+  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled, judgeAnswer);
+  if (storedOtherwise !== undefined) ports.notify?.({ kind: 'stored otherwise', externalId: plan.externalId, orderId: sent.orderId, difference: storedOtherwise });
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
   if (sent.ownAttempt) {
@@ -111,7 +120,8 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
  * same; refused when it differs. A record that cannot show its content (a listing's, or one
  * whose shipping orders are not there yet) is read again on its own; if it still cannot,
  * the order is this one only if this machine's journal sent this very body as that order,
- * and otherwise cannot be compared (never "differs").
+ * and otherwise cannot be compared (never "differs"). A record that differs is this order
+ * stored otherwise when the journal vouches for it so.
  */
 async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderId: number | bigint | string, offerings: Offerings, ports: PlaceOrderPorts): Promise<PlacedOrder> {
   let comparison = compareOrder(body, record, offerings);
@@ -120,7 +130,9 @@ async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderI
     read = await ports.api.get(orderId);
     comparison = compareOrder(body, read, offerings);
   }
-  if (comparison.verdict === 'different') throw new ExternalIdTaken(plan.externalId, orderId, comparison.difference);
+  // This machine sent this order's content under this external id and the service made it as
+  // this order: a record that differs is this order stored otherwise, not another one.
+  if (comparison.verdict === 'different' && !journalVouches(ports.journal, plan, orderId)) throw new ExternalIdTaken(plan.externalId, orderId, comparison.difference);
   if (comparison.verdict === 'incomparable' && !journalVouches(ports.journal, plan, orderId)) {
     throw new RecordIncomparable(plan.externalId, orderId, comparison.missing);
   }
@@ -128,18 +140,21 @@ async function judgeRecord(body: OrderRequest, record: Order, plan: Plan, orderI
 }
 
 /**
- * A create's 2xx answer, against what was sent: an answer that shows another external id, or
- * a whole record whose content differs, is another order (a service that answers a repeated
- * external id with its earlier order). An answer that shows no content (an id alone, a
- * record without its shipping orders yet) cannot tell: the id stands, since this external id
- * was looked up before it was sent, and this machine's journal records what was sent under it.
+ * A create's 2xx answer, against what was sent. An answer that shows another external id is
+ * another order; a whole record whose content differs is this order stored otherwise when
+ * the service says it made it now (201: the difference, to be said), and otherwise (a 200 to a
+ * POST: a service that answers a repeat with what it has) may be an earlier order under this
+ * external id: not reported created (AnsweredWithAnotherOrder). An answer that shows no content
+ * (an id alone, a record without its shipping orders yet) cannot tell: the id stands, since this
+ * external id was looked up before it was sent, and the journal records what was sent under it.
  */
-function answerShowsAnother(body: OrderRequest, answer: unknown, orderId: number | bigint | string, plan: Plan, offerings: Offerings): AnsweredWithAnotherOrder | undefined {
+function judgeCreateAnswer(body: OrderRequest, answer: unknown, orderId: number | bigint | string, plan: Plan, offerings: Offerings, status: number): AnsweredWithAnotherOrder | string | undefined {
   if (!isRecord(answer)) return undefined;
   const shown = answer.external_id;
   if (typeof shown === 'string' && !sameExternalId(shown, plan.externalId)) return new AnsweredWithAnotherOrder(plan.externalId, orderId, `its external id is ${shown}`);
   const comparison = compareOrder(body, answer, offerings);
-  return comparison.verdict === 'different' ? new AnsweredWithAnotherOrder(plan.externalId, orderId, comparison.difference) : undefined;
+  if (comparison.verdict !== 'different') return undefined;
+  return status === 201 ? comparison.difference : new AnsweredWithAnotherOrder(plan.externalId, orderId, comparison.difference);
 }
 
 /** The payment method of a found order, when its record shows one other than this command's: the same order, paid otherwise. */

@@ -18,8 +18,8 @@ import type { OrderJournal } from './order-journal.js';
 export interface OrdersApi {
   /** How many times a create whose answer was ambiguous may be sent again, each after a look-up (`--retries`). */
   readonly resends: number;
-  /** `POST /v1/orders/` (resent on a lost answer with the same body): the response body. */
-  create(body: OrderRequest): Promise<unknown>;
+  /** `POST /v1/orders/` (resent on a lost answer with the same body): the answer's status (201: made now) and body. */
+  create(body: OrderRequest): Promise<{ status: number; body: unknown }>;
   /** `GET /v1/orders/{id}`; an ApiError (404) when the service has no such order. */
   get(id: number | bigint | string): Promise<Order>;
   /** The order with this external id, if the service can tell (src/api/resources/orders.ts). */

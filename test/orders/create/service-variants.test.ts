@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AnsweredWithAnotherOrder, RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
+import { AnsweredWithAnotherOrder, ExternalIdTaken, RecordIncomparable, RunInDoubt } from '../../../src/orders/create/errors.js';
 import type { ListResult } from '../../../src/orders/create/plan-batches.js';
 import { useMemoryService } from '../../support/memory-service.js';
 import { journalStates, listRun, machine, oneOrder, placeList, placeOne, recipientsList, shirtOf, tally, truth, type Placing, type Shirt } from '../../support/memory-orders.js';
@@ -252,7 +252,7 @@ describe('issue 40 example 5: a create answered 2xx with an order that is not th
       const other = await placeOne(service, home, oneOrder(shirt, 'Anstwo', { quantity: 3, externalId: 'answered-5' }));
       expect(other.error).toBeInstanceOf(AnsweredWithAnotherOrder);
       expect((other.error as AnsweredWithAnotherOrder).orderId).toBe(earlier.placed!.orderId);
-      expect((other.error as Error).message).toContain('which is not this order (');
+      expect((other.error as Error).message).toContain('which is not what was sent (');
       expect(other.placed).toBeUndefined();
       expect(journalStates(home)).toEqual(['pending', 'failed']);
     } finally {
@@ -262,3 +262,35 @@ describe('issue 40 example 5: a create answered 2xx with an order that is not th
     expect((await truth(service, 'Ansone')).orders).toHaveLength(1);
   });
 });
+
+describe('issue 40, the adversarial pass: a service that stores the order otherwise (one shipping order per unit, names cut short)', () => {
+  it('answered 201: created, with the difference said; a rerun finds it and sends nothing', async () => {
+    const service = services.standardised();
+    // The service cuts first names to 3 characters in what it answers and lists.
+    service.gateway = { reshape: (_method, url, body) => void (url.pathname.startsWith('/v1/orders') && cutNames(body)) };
+    try {
+      const home = await machine();
+      const first = await placeOne(service, home, oneOrder(shirt, 'Cutname'));
+      expect(first.placed?.status, String(first.error)).toBe('created');
+      expect(first.events).toContainEqual(expect.objectContaining({ kind: 'stored otherwise', orderId: first.placed!.orderId }));
+      const again = await placeOne(service, home, oneOrder(shirt, 'Cutname'));
+      // This machine's journal sent it and recorded it made as that order: existing, though its record differs.
+      expect(again.placed?.status, String(again.error)).toBe('existing');
+      // Another machine cannot vouch for it: "differs", nothing placed.
+      expect((await placeOne(service, await machine(), oneOrder(shirt, 'Cutname'))).error).toBeInstanceOf(ExternalIdTaken);
+      expect((await truth(service, 'Cutname')).orders).toHaveLength(1);
+    } finally {
+      service.gateway = undefined;
+    }
+  });
+});
+
+/** Every first name cut to 3 characters, at any depth of an answer. */
+function cutNames(value: unknown): void {
+  if (Array.isArray(value)) value.forEach(cutNames);
+  else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.first_name === 'string' && record.first_name.length > 3) record.first_name = record.first_name.slice(0, 3);
+    Object.values(record).forEach(cutNames);
+  }
+}

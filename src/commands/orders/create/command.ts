@@ -80,6 +80,8 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
     case 'sending':
       if (event.resumed) return `finishing an earlier attempt: external id ${event.externalId}`;
       return event.origin === 'given' ? undefined : `external id: ${event.externalId}`;
+    case 'stored otherwise':
+      return `warning: created: order ${String(event.orderId)} (external id ${event.externalId}), but the service's record of it is not what was sent (${event.difference}): check it with merch orders get ${String(event.orderId)}`;
     case 'found':
       if (event.via === 'lost answer') return `created: order ${event.orderId} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made`;
       return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.paidWith === undefined ? '' : ` (paid with ${event.paidWith})`}. To order the same again, pass a new --external-id`;

@@ -13,7 +13,7 @@ export function cliErrorOf(err: unknown): unknown {
   if (err instanceof BuildError) return buildUsageError(err);
   if (err instanceof CsvError) return new UsageError(err.message);
   if (err instanceof ExternalIdTaken) {
-    return new CliError(err.message, ExitCode.refused, `nothing was placed; to place this order, pass a new --external-id (that order: merch orders get ${String(err.orderId)})`);
+    return new CliError(err.message, ExitCode.refused, `check that order (merch orders get ${String(err.orderId)}): if it is this order, stored otherwise by the service, it is placed; if it is another, pass a new --external-id to place this one`);
   }
   if (err instanceof CreatedOrderMissing) {
     return new CliError(err.message, ExitCode.refused, `check that order (merch orders get ${String(err.orderId)}); if it is truly gone, pass a new --external-id to place this order again`);

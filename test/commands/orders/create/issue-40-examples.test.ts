@@ -47,7 +47,7 @@ describe('example 5: a create answered 2xx with an order that is not the one sen
     expect(earlier.code, earlier.stderr).toBe(0);
     const { result, requests } = await requestsDuring(sandbox(), () => merch(sandbox(), args(second)));
     expect(result.code, result.stderr).toBe(5);
-    expect(result.stderr).toMatch(new RegExp(`is already order \\d+|answered the create of external id reused-5 with order \\d+, which is not this order \\(product ${second!.id}`));
+    expect(result.stderr).toMatch(new RegExp(`is already order \\d+|answered the create of external id reused-5 with order \\d+, which is not what was sent \\(product ${second!.id}`));
     expect(result.stdout).toBe('');
     expect(creates(requests)).toBeLessThanOrEqual(1);
     const stored = ((await sandboxApi(sandbox(), '/_sandbox/orders')).body as { external_id: string; line_items: { part: { product_id: number } }[] }[]).filter((o) => o.external_id === 'reused-5');
