@@ -35,7 +35,7 @@ const KILL_POINTS = {
   // before anything was sent: the rerun places the order
   'clean run': { hold: 'first request', rerun: /^external id: \S+$/m },
   // the POST made the order, its answer never came, the journal says pending: the rerun looks the external id up before sending, and finds the order
-  'duplicate answer': { hold: 'the POST, answered', rerun: /^already created: order \d+ \(external id \S+\): the same order, not placed again$/m },
+  'duplicate answer': { hold: 'the POST, answered', rerun: /^already created: order \d+ \(external id \S+\): the same order, not placed again\. To order the same again/m },
   // the journal says created: the rerun finds the order there (and checks it with the service)
   'journal replay': { hold: 'nothing', rerun: /already created: order \d+ \(external id \S+\): the same order, not placed again\. To order the same again/ },
 } as const;
