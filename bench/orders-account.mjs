@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark (issue 40): a recipients list without --external-id looks through EVERY order of
-// the account for its rows. In an account of `orders` earlier orders (100,000; --quick 5,000),
+// the account for its rows. In an account of `orders` earlier orders (20,000; --quick 5,000),
 // each of one shipping order to a recipient of its own for the list's product, made directly
 // over HTTP (POST /v1/orders/, 16 in flight; not measured), a 10-row list of new recipients is
 // sent once (`merch orders create --product P --attr color=C --recipients ten.csv --yes`, no
@@ -14,14 +14,22 @@
 //    every order counted.
 // Wall time spawn to exit; peak RSS from process.resourceUsage() at exit. Prints one JSON line:
 // {orders, rows, wall_ms: {rerun, list_all}, peak_rss_mb: {rerun, list_all}, create_ms}.
-// Run after `npm run build`: `node bench/orders-account.mjs [orders] [runs]` (default 100,000, 3).
+// Run after `npm run build`: `node bench/orders-account.mjs [orders] [runs]` (default 20,000, 3).
+//
+// Why 20,000 and not the 100,000 of the claim: the sandbox keeps every account's orders in one
+// array that each request scans (`Store.orders()` filters and copies it; a create scans it for
+// the external id, and paying the order scans it twice more), so creating N orders costs
+// O(N^2): on the 2-vCPU VM, under load, 5,000 took 25-30 s, 20,000 took 56 s, the fifth
+// 5,000 of 30,000 35 s and the sixth 50 s (30,000: ~140 s); 100,000 extrapolates to ~20 min.
+// Each page of GET /v1/orders also filters and sorts the whole account, so both measured sides
+// grow alike. `node bench/orders-account.mjs 100000 1` measures the claim's size all the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { interleave, median, merchBin, runNode } from './lib/measure.mjs';
 import { startSandboxProcess, TOKEN } from './lib/sandbox.mjs';
 
-const orders = Number(process.argv[2] ?? 100_000);
+const orders = Number(process.argv[2] ?? 20_000);
 const runs = Number(process.argv[3] ?? 3);
 const ROWS = 10;
 const IN_FLIGHT = 16;
@@ -47,8 +55,7 @@ try {
 
   // The account's earlier orders, each to a recipient of its own, for the same product as the
   // list (the rerun reads further every order that names a product of the list: the worst case).
-  // The sandbox keeps its orders in one array scanned per request, so a create costs more as the
-  // account grows: 100,000 take about a minute and a half here (create_ms in the output).
+  // Each create costs more as the account grows (see the top): create_ms in the output.
   const createStarted = performance.now();
   let next = 0;
   const createOne = async (i) => {
@@ -83,7 +90,7 @@ try {
   const freshEnv = () => ({ ...sandbox.env, MERCH_TOKEN: TOKEN, MERCH_CONFIG_DIR: join(dir, `machine-${machines++}`) });
   const send = [merchBin(), 'orders', 'create', '--product', String(product.id), '--attr', `color=${product.color}`, '--recipients', csv, '--yes'];
   const first = await runNode(send, { env: freshEnv(), timeoutMs: 1_800_000 });
-  if (!/(^|\n)1 created\b/.test(first.stderr) && !/\b1 created\b/.test(first.stderr)) throw new Error(`the first send did not create 1 order: ${first.stderr.slice(-500)}`);
+  if (!first.stderr.includes(`1 created (${ROWS} recipients), 0 existing, 0 refused`)) throw new Error(`the first send did not create 1 order: ${first.stderr.slice(-500)}`);
   const after = await api('/v1/orders/?limit=1');
   if (after.count !== orders + 1) throw new Error(`the account holds ${after.count} orders after the first send, expected ${orders + 1}`);
 
@@ -97,8 +104,8 @@ try {
       const r = await runNode(args, { env: freshEnv(), usage: true, timeoutMs: 1_800_000 });
       if (rerun) {
         // Every row found in the earlier order, nothing sent.
-        const alreadyIn = new RegExp(`\\b${ROWS} rows? of ${ROWS} already in 1 earlier order\\b|0 created, 1 existing \\(${ROWS} recipients\\)`);
-        if (!/\b0 created\b/.test(r.stderr) || !alreadyIn.test(r.stderr)) throw new Error(`the rerun did not find the ${ROWS} rows in an order: ${r.stderr.slice(-500)}`);
+        const alreadyIn = `${ROWS} rows of ${ROWS} already in 1 earlier order (`;
+        if (!r.stderr.includes(`0 created, 1 existing (${ROWS} recipients), 0 refused`) || !r.stderr.includes(alreadyIn)) throw new Error(`the rerun did not find the ${ROWS} rows in an order: ${r.stderr.slice(-500)}`);
       } else if (r.lines !== expected) {
         throw new Error(`orders list --all printed ${r.lines} lines, expected ${expected}`);
       }

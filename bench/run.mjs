@@ -117,6 +117,23 @@ const benchmarks = {
       }),
     ];
   },
+  account: async () => {
+    // bench/orders-account.mjs [orders] [runs]: a 10-row list rerun on a fresh machine reads every order of the account (issue 40)
+    const out = await script('orders-account.mjs', quick ? ['5000', '1'] : ['20000', '3']);
+    const r = JSON.parse(out.trim().split('\n').pop());
+    const orders = r.orders.toLocaleString('en-US');
+    return [
+      row({
+        name: `orders create --recipients, ${r.rows} rows into an account of ${orders} orders, rerun on a fresh machine: time`,
+        value: r.wall_ms.rerun,
+        baseline: r.wall_ms.list_all,
+        unit: 'ms',
+        goal: '<= 1.5x orders list --all --jsonl',
+        pass: r.wall_ms.rerun <= 1.5 * r.wall_ms.list_all,
+        note: `peak RSS ${r.peak_rss_mb.rerun} MB (orders list --all: ${r.peak_rss_mb.list_all} MB); the ${orders} orders made in ${(r.create_ms / 1000).toFixed(0)} s`,
+      }),
+    ];
+  },
   listen: async () => {
     // MERCH_BENCH_ROOT: the same private copy of the build as the other rows
     const out = await script('listen.mjs', quick ? ['--quick'] : [], { ...process.env, MERCH_BENCH_ROOT: dirname(dirname(merchBin())) });

@@ -42,6 +42,8 @@ export interface Plan {
   existing?: JournalEntry & { order_id: number | bigint | string };
   /** A pending attempt of an earlier run, which may have reached the service, is being finished. */
   resumed?: JournalEntry;
+  /** The service showed no order of this external id just before the first attempt (or a person has checked): an order found after a duplicate answer to it is this attempt's (a proxy that sent the POST twice). */
+  shownUnsent?: boolean;
 }
 
 export function plan(journal: OrderJournal, body: OrderRequest, identity: OrderIdentity & { legacyKey?: string }, given?: string): Plan {
@@ -178,7 +180,7 @@ async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err
     const named = orderIdOf(err.body, 'order_id');
     const found: Found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
     if (found.id !== undefined) {
-      const ownAttempt = (reached || err.afterAmbiguousAttempt) && p.resumed === undefined;
+      const ownAttempt = (reached || err.afterAmbiguousAttempt || p.shownUnsent === true) && p.resumed === undefined;
       return { orderId: found.id, duplicate: true, ownAttempt, ...(found.record ? { record: found.record } : {}) };
     }
     if (duplicate || !found.definitive) {

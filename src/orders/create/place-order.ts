@@ -93,12 +93,19 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
     if (typeof verdict === 'string') storedOtherwise = verdict;
     return typeof verdict === 'string' ? undefined : verdict;
   };
-  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled, judgeAnswer);
+  const sent = await send(ports.api, ports.journal, order.body, { ...plan, shownUnsent: plan.resumed === undefined }, order.journalled, judgeAnswer);
   if (storedOtherwise !== undefined) ports.notify?.({ kind: 'stored otherwise', externalId: plan.externalId, orderId: sent.orderId, difference: storedOtherwise });
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
   if (sent.ownAttempt) {
-    // Looked for before it was sent and not there: the order found is the one this attempt made.
+    // Looked for before it was sent and not there: the order found is the one this attempt made
+    // (its answer lost, or a proxy that sent the POST again), unless it shows other content.
+    const comparison = compareOrder(order.body, record, offerings);
+    if (comparison.verdict === 'different') {
+      const taken = new ExternalIdTaken(plan.externalId, sent.orderId, comparison.difference);
+      await ports.journal.recordFailed(plan.externalId, taken.message);
+      throw taken;
+    }
     await ports.journal.recordCreated(plan.externalId, sent.orderId);
     ports.notify?.({ kind: 'found', externalId: plan.externalId, orderId: sent.orderId, via: 'lost answer' });
     return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };

@@ -109,6 +109,18 @@ describe('placeOrder with an --external-id reused where no journal knows it', ()
   }
 });
 
+describe('a proxy that sends the POST twice on its own (adversarial pass F4)', () => {
+  it('the duplicate answer it passes back is to the order of this very run: created, not existing; one order', async () => {
+    const service = drf();
+    const twice: MemoryService = Object.create(service);
+    Object.defineProperty(twice, 'orders', { value: { ...service.orders, create: async (body: Parameters<typeof service.orders.create>[0]) => (await service.orders.create(body), service.orders.create(body)) } });
+    const placed = await placeOne(twice, await machine(), oneOrder(shirt, 'Twiceposted'));
+    expect(placed.placed?.status, String(placed.error)).toBe('created');
+    expect(placed.events).toContainEqual(expect.objectContaining({ kind: 'found', via: 'lost answer' }));
+    expect(await withExternalId(service, placed.externalId)).toHaveLength(1);
+  });
+});
+
 describe('placeOrder after the service lost the order the journal says it made', () => {
   const forgetful = useMemoryService();
 
