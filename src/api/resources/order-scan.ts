@@ -35,14 +35,14 @@ const SHIPMENTS_IN_FLIGHT = 1_000;
 const MAX_PAGE = 100;
 const MAX_CONCURRENCY = 8;
 
-/** The account's orders as the scan finds them, and, once read through, what it saw of them. */
+/** The account's orders as the scan finds them, and, once read through, what it saw of them (`counted`: the first page's `count`, a hint of how many there are). */
 export interface OrderScan extends AsyncIterable<Order> {
   /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
-  readonly seen: { orders: number; showingExternalId: number };
+  readonly seen: { orders: number; showingExternalId: number; counted?: number };
 }
 
 export function scanOrders(client: ApiClient): OrderScan {
-  const seen = { orders: 0, showingExternalId: 0 };
+  const seen: OrderScan['seen'] = { orders: 0, showingExternalId: 0 };
   return { seen, [Symbol.asyncIterator]: () => scan(client, seen) };
 }
 
@@ -66,7 +66,7 @@ async function* scan(client: ApiClient, seen: OrderScan['seen']): AsyncGenerator
   let cap = MAX_PAGE;
   for (let concurrency = 1, limit = 1; ; ) {
     if (total !== undefined) concurrency = clamp(Math.ceil((total - offset) / limit), 1, concurrency);
-    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (total ??= count))));
+    const pages = await Promise.all(Array.from({ length: concurrency }, (_, i) => page(client, limit, offset + i * limit, (count) => (seen.counted = total ??= count))));
     // A service that pages otherwise (its `next` carries no offset) is read by its `next` links.
     if (offset === 0 && typeof pages[0]!.next === 'string' && !pagesByOffset(pages[0]!.next)) {
       for await (const order of listOrders(client, { limit: MAX_PAGE, all: true, concurrency: 1 }, { ordering: 'id' }, listedOrder)) {

@@ -93,6 +93,14 @@ export async function findHeld(runId: string, ports: HeldPorts, options: { assum
       others.push(other);
     }
   }
+  // Fewer orders read than the list counted: pages that shifted while they were read (an
+  // ordering the service ignores) may have hidden some (docs/service-assumptions.md, R7).
+  if (scan.seen.counted !== undefined && scan.seen.orders < scan.seen.counted && !assumeUnsent) {
+    throw new RunInDoubt(
+      'unfindable',
+      `the account's orders list counted ${scan.seen.counted} orders but showed ${scan.seen.orders} different ones (its pages may have shifted while they were read), so this machine cannot show the rows were not sent before; nothing was sent`,
+    );
+  }
   const sentHere = ports.journal.entriesOfRun(runId);
   for (const entry of sentHere) {
     if (entry.state !== 'created' || entry.order_id === undefined || seen.has(String(entry.order_id))) continue;

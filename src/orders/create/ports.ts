@@ -30,8 +30,8 @@ export interface OrdersApi {
 
 /** The account's orders as the service's list gives them, and, once read through, what was seen of them. */
 export interface AccountOrders extends AsyncIterable<Order> {
-  /** How many of the account's orders were read, and how many of them show an external id (a service may leave the field out). */
-  readonly seen: { orders: number; showingExternalId: number };
+  /** How many of the account's orders were read (each once), how many of them show an external id (a service may leave the field out), and how many the first page counted. */
+  readonly seen: { orders: number; showingExternalId: number; counted?: number };
 }
 
 /** The account's data an order is checked against (read once per run by prepare.ts's AccountLookups). */

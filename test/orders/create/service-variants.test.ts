@@ -294,3 +294,27 @@ function cutNames(value: unknown): void {
     Object.values(record).forEach(cutNames);
   }
 }
+
+describe('issue 40, the adversarial pass F1: the orders list reshuffles while it is read (an ordering the service ignores)', () => {
+  it('an order shown twice hides another: the run stops, nothing sent', async () => {
+    const service = services.existing();
+    const csv = recipientsList(shirt, 'Shuf', 4);
+    expect(tally(placed(await placeList(service, await machine(), listRun(shirt, csv, { batchSize: 1 }))))).toEqual({ created: 4, existing: 0, refused: 0 });
+    // Every page after the first shows the first page's order in place of its own first one.
+    let first: unknown;
+    service.gateway = {
+      reshape: (method, url, body) => {
+        if (method !== 'GET' || url.pathname.replace(/\/$/, '') !== '/v1/orders' || !Array.isArray(body?.results) || body.results.length === 0) return;
+        if (Number(url.searchParams.get('offset') ?? 0) === 0) first = body.results[0];
+        else if (first !== undefined) body.results[0] = first;
+      },
+    };
+    try {
+      const stopped = doubt(await placeList(service, await machine(), listRun(shirt, csv)));
+      expect(stopped.message).toMatch(/counted \d+ orders but showed \d+ different ones/);
+      expect((await truth(service, 'Shuf')).twice).toEqual([]);
+    } finally {
+      service.gateway = undefined;
+    }
+  });
+});
