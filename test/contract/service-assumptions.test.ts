@@ -20,17 +20,6 @@ const INTERFACE = readFileSync(join(ROOT, '..', 'shared', 'spec', 'service-inter
 const COLUMNS = ['id', 'assumption / question (source)', 'merch relies on', 'other legal answers -> what merch does', 'sandbox switch', 'test'];
 const NONE_YET = 'none yet';
 
-/**
- * Switches colleagues are adding while the register is written (issue 40): each is checked
- * once `merch sandbox` takes it, and tolerated until then. A value given here must match too.
- */
-const PENDING: { flag: string; value?: string }[] = [
-  { flag: '--duplicate-order', value: 'existing' },
-  { flag: '--order-records', value: 'no-line-items' },
-  { flag: '--big-ids' },
-  { flag: '--not-authenticated' },
-  { flag: '--reset-reused' },
-];
 
 interface Row {
   area: string;
@@ -149,14 +138,6 @@ function refusal(args: string[]): string | undefined {
   return undefined;
 }
 
-/** Whether a switch is one of PENDING's (its flag, and its value when PENDING names one). */
-function isPending(args: string[]): boolean {
-  return PENDING.some(({ flag, value }) => {
-    const at = args.indexOf(flag);
-    return at !== -1 && (value === undefined || (args[at + 1] ?? '').split(',').includes(value));
-  });
-}
-
 const switches = [...new Set(rows.flatMap((row) => codeSpans(row.cells[4] ?? '')))];
 
 describe('docs/service-assumptions.md, the service assumption register', () => {
@@ -196,13 +177,8 @@ describe('docs/service-assumptions.md, the service assumption register', () => {
     });
     for (const span of switches) {
       const args = span.split(/\s+/).slice(2);
-      const why = refusal(args);
-      if (why !== undefined && isPending(args)) {
-        it.skip(`${span} (being added: ${why})`, () => {});
-        continue;
-      }
       it(span, () => {
-        expect(why).toBeUndefined();
+        expect(refusal(args)).toBeUndefined();
       });
     }
   });

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { ConfigError } from '../../config/errors.js';
 import { holds } from '../../config/secret-storage.js';
 import { readProfile, updateProfile, type Profile, type Session } from '../../config/store.js';
+import { singleLine } from '../../output/sanitize.js';
 
 /**
  * Forgets the profile's tokens, after revoking them at the revoke URL its login used
@@ -50,7 +51,8 @@ async function revoke(ctx: Context, stored: Profile, session: Session, revokeUrl
     try {
       await revokeToken(app, token, hint);
     } catch (error) {
-      ctx.io.err(`warning: could not revoke the ${hint.replace('_', ' ')} at ${revokeUrl}: ${error instanceof Error ? error.message : String(error)}`);
+      // The provider's words may be in the message: one line.
+      ctx.io.err(singleLine(`warning: could not revoke the ${hint.replace('_', ' ')} at ${revokeUrl}: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 }

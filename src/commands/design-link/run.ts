@@ -3,6 +3,7 @@ import { designToolKey } from '../../config/design-tool-key.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isMachineOutput, printJson, write } from '../../output/render.js';
+import { singleLine } from '../../output/sanitize.js';
 import { isMerchSandbox } from '../../auth/sandbox-check.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import type { OptionsOf } from '../define-command.js';
@@ -37,6 +38,7 @@ export async function run(ctx: Context, options: DesignLinkOptions): Promise<voi
   }
   const url = await requestSmartlink(ctx.api(), ctx.settings.designToolUrl, key, body);
   if (isMachineOutput(ctx.format)) await printJson(ctx, { url });
-  else await write(ctx.io, `${url}\n`);
+  // The design tool's text, as one line (a script reads the line; --json carries it exact).
+  else await write(ctx.io, `${singleLine(url)}\n`);
   if (options.open) await openBrowser(ctx, url);
 }

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { printRecord } from '../../output/render.js';
+import { singleLine } from '../../output/sanitize.js';
 import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
@@ -40,7 +41,8 @@ export async function runWait(ctx: Context, options: OptionsOf<typeof designLink
   cancelled.catch(() => undefined);
   try {
     const link = await Promise.race([requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
-    ctx.io.err(`Open this link in a browser to design the product:\n\n  ${link}\n`);
+    // The link is the design tool's text: on its one line, whatever it holds.
+    ctx.io.err(`Open this link in a browser to design the product:\n\n  ${singleLine(link)}\n`);
     if (options.open) await Promise.race([openBrowser(ctx, link), cancelled]);
     ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${formatDuration(timeoutMs)}; Ctrl-C to cancel)...`);
     const product = await Promise.race([server.result, cancelled, timedOut(stop.signal, timeoutMs, server)]);

@@ -153,9 +153,10 @@ async function waitForAll(
 /** The records on stdout, then on stderr the summary and what has no shipment to show. */
 async function report(ctx: Context, state: SendState, unplaced: string[]): Promise<void> {
   await printShipments(ctx, state.shipments);
-  ctx.io.err(summary(state.shipments));
-  for (const line of unplaced) ctx.io.err(line);
-  for (const { order_id: id, status } of state.withoutShipments) ctx.io.err(`order ${id} lists no shipping orders (${status ?? 'status unknown'})`);
+  // Status names are the service's, the unplaced rows' words the results file's: each line one line.
+  ctx.io.err(singleLine(summary(state.shipments)));
+  for (const line of unplaced) ctx.io.err(singleLine(line));
+  for (const { order_id: id, status } of state.withoutShipments) ctx.io.err(singleLine(`order ${id} lists no shipping orders (${status ?? 'status unknown'})`));
 }
 
 function notFound(state: SendState): CliError {

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { count } from '../../output/format.js';
+import { singleLine } from '../../output/sanitize.js';
 import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
 import { EventJournal } from '../../webhooks/event-journal.js';
@@ -43,9 +44,10 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
     markDelivered: (id, target) => journal.markDelivered(id, target),
-    onDelivered: (event, target, status) => ctx.io.err(`forwarded #${event.id} ${event.event} to ${target} (${status})`),
+    // The event's kind is the sender's text (hook.event): one line, whatever it holds.
+    onDelivered: (event, target, status) => ctx.io.err(singleLine(`forwarded #${event.id} ${event.event} to ${target} (${status})`)),
     onRetry: (event, target, problem, delayMs) =>
-      ctx.io.err(`forwarding #${event.id} to ${target} failed (${problem}); retrying in ${(delayMs / 1000).toFixed(1)} s`),
+      ctx.io.err(singleLine(`forwarding #${event.id} to ${target} failed (${problem}); retrying in ${(delayMs / 1000).toFixed(1)} s`)),
     proxy: ctx.settings.proxy,
   });
   const show = printer(ctx, options.refetch === true);
@@ -150,7 +152,8 @@ async function listen(
       secret,
       events: events && new Set(events),
       accept,
-      onRejected: (r) => ctx.io.err(`refused ${r.status === 0 ? 'a request' : r.status} from ${r.remote}: ${r.reason}`),
+      // A reason may quote the request (its path, a header, a field of its body): one line.
+      onRejected: (r) => ctx.io.err(singleLine(`refused ${r.status === 0 ? 'a request' : r.status} from ${r.remote}: ${r.reason}`)),
     });
   } catch (error) {
     throw listenFailure(error, options.host, options.port) ?? new CliError(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, ExitCode.failed);

@@ -1,6 +1,6 @@
 import { createWebhook, deleteWebhook } from '../../api/resources/webhooks.js';
 import type { Context } from '../../context.js';
-import { visible } from '../../output/terminal-gate.js';
+import { singleLine } from '../../output/sanitize.js';
 
 /** The subscriptions `webhooks listen --subscribe` made, to delete when it stops. */
 export interface Subscriptions {
@@ -23,7 +23,7 @@ export async function subscribe(ctx: Context, events: readonly string[], target:
         const status = (error as { status?: number }).status;
         if (status === 404) continue;
         ctx.io.err(
-          `warning: could not delete subscription ${id}: ${visible((error as Error).message)}; delete it with \`merch webhooks delete ${id}\``,
+          `warning: could not delete subscription ${id}: ${singleLine((error as Error).message)}; delete it with \`merch webhooks delete ${id}\``,
         );
       }
     }

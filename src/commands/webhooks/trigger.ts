@@ -4,6 +4,7 @@ import { ApiError } from '../../api/errors.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printJson, isMachineOutput } from '../../output/render.js';
+import { singleLine } from '../../output/sanitize.js';
 import type { EventKind } from '../../contract/event-kinds.js';
 import type { OptionsOf } from '../define-command.js';
 import type { triggerCommand } from './trigger.command.js';
@@ -38,7 +39,7 @@ export async function run(ctx: Context, event: EventKind, options: OptionsOf<typ
     });
     emitted.push(response.data);
     const to = response.data.subscriptions === 1 ? '1 subscription' : `${response.data.subscriptions} subscriptions`;
-    ctx.io.err(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`);
+    ctx.io.err(singleLine(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`));
   }
   if (emitted.every((e) => e.subscriptions === 0)) {
     ctx.io.err(`hint: nothing is subscribed to ${event}; run \`merch webhooks listen --subscribe\` first`);

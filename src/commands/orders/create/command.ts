@@ -8,6 +8,7 @@ import { prepareOrder, type PreparedOrder } from '../../../orders/create/prepare
 import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { isMachineOutput } from '../../../output/render.js';
+import { singleLine } from '../../../output/sanitize.js';
 import { checkInputFile } from '../../path-flags.js';
 import { checkResultsFlags } from './results-flags.js';
 import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
@@ -46,10 +47,11 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
   if (order.paymentIsDefault && order.paymentMethod && !shown) {
     ctx.io.err(defaultPaymentNotice(order.paymentMethod));
   }
-  for (const line of formatWarnings(order.warnings)) ctx.io.err(line);
+  // A warning may quote the order's text (a file's, the service's): one line each.
+  for (const line of formatWarnings(order.warnings)) ctx.io.err(singleLine(line));
   const priced = pricePlan(order.body, order.products);
   // On a terminal the plan's warnings are in its table; elsewhere on stderr.
-  if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(`warning: ${w}`);
+  if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(singleLine(`warning: ${w}`));
   const { scope, legacy } = await orderScopeOf(ctx);
   const journal = await OrderJournal.open(ctx.settings.configDir);
   try {

@@ -16,6 +16,7 @@ import { accountLookupsOf, ordersOf } from '../service-ports.js';
 import { describeRows } from '../../../orders/create/row-ranges.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { shownMoney } from '../../../output/format.js';
+import { singleLine } from '../../../output/sanitize.js';
 import { wrapText } from '../../../output/wrap-text.js';
 import { isMachineOutput, printJson, printList, printsTable, type Column } from '../../../output/render.js';
 import { piecesFromFlags, type OrderFlags } from './inputs.js';
@@ -106,7 +107,8 @@ function notify(ctx: Context, event: ListEvent): void {
     }
     return;
   }
-  ctx.io.err(`${orderLabel(event.outcome)}: ${statusText(event.outcome)}`);
+  // An order of the account names its own external id, a refusal the service's words: one line.
+  ctx.io.err(singleLine(`${orderLabel(event.outcome)}: ${statusText(event.outcome)}`));
 }
 
 /** `batch 2 (RUN-2, rows 4-6)`, `external id RUN (rows 1-7)` for a list sent as one order, `order 1001 (rows 2-3)` for another order of the account. */
@@ -139,8 +141,9 @@ function describe(plan: ListPlan): string[] {
 
 /** On stderr, before the question or the dry run: the warnings, then what the run will do. */
 async function sayPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<void> {
-  for (const line of await warningLines(plan, run)) ctx.io.err(line);
-  for (const w of plan.planWarnings) ctx.io.err(`warning: ${w}`);
+  // A warning may quote a cell of the list (a quoted cell may hold a line break): one line each.
+  for (const line of await warningLines(plan, run)) ctx.io.err(singleLine(line));
+  for (const w of plan.planWarnings) ctx.io.err(singleLine(`warning: ${w}`));
   for (const line of describe(plan)) ctx.io.err(line);
 }
 
