@@ -2,6 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CreatedOrderMissing, ExternalIdTaken, OutcomeUnknown, RecordIncomparable } from '../../../src/orders/create/errors.js';
 import { useMemoryService, type MemoryService } from '../../support/memory-service.js';
 import { journalStates, machine, oneOrder, placeOne, shirtOf, type Shirt } from '../../support/memory-orders.js';
+import { plan as planSend } from '../../../src/orders/create/exactly-once.js';
+import { bodyHashOf, legacyKey, withoutExternalId } from '../../../src/orders/create/order-journal.js';
+import { identityOfBody, identityScope, uuidOfHash } from '../../../src/orders/create/order-identity.js';
+import { offeringsOf, placeOrder } from '../../../src/orders/create/place-order.js';
+import { prepareOrder } from '../../../src/orders/create/prepare.js';
 
 // Exactly once whatever form the service's duplicate answer takes (issue 11), placeOrder over
 // the in-memory service (test/support/memory-service.ts): the first create is stored and its
@@ -179,5 +184,30 @@ describe('issue 18 example 1: an --external-id reused for a different order, on 
     } finally {
       service.gateway = undefined;
     }
+  });
+});
+
+describe('an order merch 0.1 placed from this machine (its journal keyed by the body with its payment method, scoped by a hash of the token)', () => {
+  it('is found by this version through the journal: existing, nothing sent', async () => {
+    const service = drf();
+    const home = await machine();
+    const prepared = await prepareOrder(oneOrder(shirt, 'Oldversion'), service.lookups());
+    if (!prepared.complete) throw new Error('incomplete');
+    const body = withoutExternalId(prepared.order.body);
+    const target = { baseUrl: 'http://127.0.0.1:4010', token: 'sandbox-token' };
+    const oldKey = legacyKey(body, target);
+    const oldId = uuidOfHash(oldKey);
+    // What 0.1 did: journalled the attempt under its key, sent it, journalled the order made.
+    await home.journal.recordAttempt({ key: oldKey, external_id: oldId, body_hash: bodyHashOf(body)(oldId) });
+    const made = await service.orders.create({ ...body, external_id: oldId });
+    await home.journal.recordCreated(oldId, (made.body as { id: number }).id);
+    const identity = identityOfBody(identityScope('http://127.0.0.1:4010', 'acme'), body, offeringsOf(prepared.order.products));
+    expect(identity.externalId).not.toBe(oldId);
+    const p = planSend(home.journal, body, { ...identity, legacyKey: oldKey });
+    expect(p).toMatchObject({ externalId: oldId, origin: 'journal' });
+    const placed = await placeOrder({ body, products: prepared.order.products }, p, { api: service.orders, journal: home.journal });
+    expect(placed).toMatchObject({ status: 'existing', externalId: oldId });
+    expect(await withExternalId(service, oldId)).toHaveLength(1);
+    expect(await withExternalId(service, identity.externalId)).toHaveLength(0);
   });
 });

@@ -87,3 +87,20 @@ describe('example 6: records that show no content yet (line_items: [], shipping_
     expect(again.stderr).not.toContain('differs');
   });
 });
+
+describe('the cost of identity: one account read per token, no other request more', () => {
+  const sandbox = useSandbox();
+
+  it('a first single order asks GET /v1/users/me once, then its usual requests; the next order of the same token does not ask again', async () => {
+    const machine = tempDir('merch-machine-');
+    const order = (name: string) => ['orders', 'create', '--product', '100003', '--quantity', '1', '--attr', 'color=Black', '--attr', 'size=2 in', '--recipient', `first_name=${name},last_name=Lee,line_1=1 Main St,city=Austin,state=TX,postal_code=78701,country=US`, '--yes'];
+    const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`);
+    const first = await requestsDuring(sandbox(), () => merch(sandbox(), order('Costone'), { env: { MERCH_CONFIG_DIR: machine } }));
+    expect(first.result.code, first.result.stderr).toBe(0);
+    expect(paths(first.requests).sort()).toEqual(['GET /v1/custom-products/100003', 'GET /v1/orders', 'GET /v1/payment-methods', 'GET /v1/users/me', 'POST /v1/orders'].sort());
+    const second = await requestsDuring(sandbox(), () => merch(sandbox(), order('Costtwo'), { env: { MERCH_CONFIG_DIR: machine } }));
+    expect(second.result.code, second.result.stderr).toBe(0);
+    expect(paths(second.requests)).not.toContain('GET /v1/users/me');
+    expect(second.requests).toHaveLength(4);
+  });
+});
