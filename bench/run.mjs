@@ -91,6 +91,7 @@ const benchmarks = {
     });
   },
   track: async () => (await import('./orders-track.mjs')).run({ quick }),
+  mcp: async () => (await import('./mcp.mjs')).run({ quick }),
   rerun: async () => {
     // bench/orders-rerun.mjs [rows] [runs]: the rerun of a --batch-size 1000 send on a fresh machine (sends nothing)
     const out = await script('orders-rerun.mjs', quick ? ['3000', '1'] : ['100000', '3']);

@@ -11,12 +11,30 @@ import { UsageError } from './errors.js';
 export interface Prompter {
   /** Whether a person can be asked. */
   readonly canPrompt: boolean;
-  confirm(question: { message: string; default?: boolean; output?: 'stdout' | 'stderr' }, unless: Unless): Promise<boolean>;
+  /** `signal`: the question is withdrawn when it aborts (rejecting with the signal's reason's error; confirm.ts re-lays a plan out on a resize). */
+  confirm(question: { message: string; default?: boolean; output?: 'stdout' | 'stderr'; signal?: AbortSignal }, unless: Unless): Promise<boolean>;
   select<T>(question: { message: string; choices: readonly Choice<T>[]; default?: T }, unless: Unless): Promise<T>;
   /** `validate` answers true, or why the answer will not do (asked again); `transformer` shows the answer as it is typed. */
   input(question: { message: string; default?: string; validate?: (answer: string) => boolean | string | Promise<boolean | string>; transformer?: (answer: string) => string }, unless: Unless): Promise<string>;
   /** A secret, not echoed. */
   password(question: { message: string }, unless: Unless): Promise<string>;
+}
+
+/**
+ * A question answered with "back" (issue 42.4): Esc on a terminal (terminal-prompter.ts), the
+ * answer BACK of a scripted prompter. The order wizard then asks the question before it
+ * again; a command that asks one question only asks it again.
+ */
+export class GoBack extends Error {
+  constructor() {
+    super('back to the previous question');
+    this.name = 'GoBack';
+  }
+}
+
+/** Whether `error` is a question ended with Ctrl-C (@inquirer/prompts' ExitPromptError): the run is cancelled. */
+export function isPromptCancel(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
 }
 
 export interface Choice<T> {

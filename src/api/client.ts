@@ -2,6 +2,7 @@ import { isLoopbackHost } from '../lib/loopback.js';
 import { VERSION } from '../version.js';
 import { backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from '../lib/backoff.js';
 import { parseExact, stringifyExact } from '../lib/exact-json.js';
+import { inKeyOrderOf } from '../lib/key-order.js';
 import { ApiError, connectionFailure, describeFailure, errorFromResponse, failureError, notJsonFailure, RequestNotSent, RequestTimeoutError, ReusedConnectionLost, type Failure } from './errors.js';
 import type { ProxyEnvironment } from '../lib/proxy-environment.js';
 import type { ResponseSchema } from '../lib/shapes.js';
@@ -273,7 +274,8 @@ export class ApiClient {
     }
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
-    if (parsed.success) return parsed.data;
+    // In the service's key order (the shapes put theirs first): --json prints what it sent.
+    if (parsed.success) return inKeyOrderOf(json, parsed.data);
     const issue = parsed.error.issues[0];
     const field = issue?.path.length ? issue.path.join('.') : 'the body';
     throw failureError(what, { type: 'malformed', status, detail: `${field}: ${issue?.message ?? 'invalid'}` }, { body: json });

@@ -56,6 +56,8 @@ export interface NounDefinition {
   name: string;
   description: string;
   commands: CommandDefinition[];
+  /** The "Examples:" block at the end of the noun's help (issue 42.5: every group's help has one). */
+  examples?: string[];
 }
 
 /** A command, its options and arguments typed by its own `declare`. */

@@ -12,7 +12,7 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
     .option('--limit <n>', 'records per page (the server may cap it)', positiveInt)
     .option('--offset <n>', 'start at this position', nonNegativeInt)
     .option('--all', 'fetch every page')
-    .option('--concurrency <n>', 'pages fetched at once with --all (default 8)', positiveInt);
+    .option('--concurrency <n>', 'pages fetched at once with --all (default: 8)', positiveInt);
 }
 
 /** The page flags, as commander parses them. */

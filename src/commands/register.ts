@@ -12,6 +12,7 @@ import { config } from './config/index.js';
 import { customProducts } from './custom-products/index.js';
 import { designLinkCommand } from './design-link/design-link.command.js';
 import { helpCommand } from './help.command.js';
+import { mcpCommand } from './mcp/mcp.command.js';
 import { orders } from './orders/index.js';
 import { parts } from './parts/index.js';
 import { paymentMethods } from './payment-methods/index.js';
@@ -38,10 +39,20 @@ const COMMANDS: (NounDefinition | CommandDefinition)[] = [
   webhooks,
   designLinkCommand,
   apiCommand,
+  mcpCommand,
   sandboxCommand,
   completionCommand,
   versionCommand,
   helpCommand,
+];
+
+/** The "Examples:" of `merch --help` (issue 42.5): a first session, in order. */
+const PROGRAM_EXAMPLES = [
+  'merch login',
+  'merch products list --search tote',
+  'merch orders create                            # on a terminal: a wizard',
+  'merch orders list --status in-production --since 7d',
+  'merch help exit-codes',
 ];
 
 /** The commands that read the whole table (every command's help, the completion script). */
@@ -57,10 +68,14 @@ const READ_THE_TABLE: readonly (NounDefinition | CommandDefinition)[] = [helpCom
  */
 export function registerCommands(program: MerchProgram, argv?: readonly string[]): void {
   const named = argv === undefined ? undefined : entryNamed(program, argv);
-  for (const entry of named === undefined || READ_THE_TABLE.includes(named) ? COMMANDS : [named]) {
+  const whole = named === undefined || READ_THE_TABLE.includes(named);
+  // `merch --help` and `merch help` end with examples (issue 42.5), as every group's help does.
+  if (whole) program.addHelpText('after', examplesBlock(PROGRAM_EXAMPLES));
+  for (const entry of whole ? COMMANDS : [named]) {
     if ('commands' in entry) {
       const noun = program.command(entry.name).description(entry.description);
       for (const command of entry.commands) addCommand(noun, command, program);
+      if (entry.examples) noun.addHelpText('after', examplesBlock(entry.examples));
     } else addCommand(program, entry, program);
   }
 }

@@ -1,6 +1,7 @@
 import type { JSONValue } from '@jmespath-community/jmespath';
 import { stringifyExact } from '../lib/exact-json.js';
 import { csvEncoder, tsvCell } from './csv.js';
+import { queryProblemOf, withElidedQuotes } from './query-text.js';
 import type { IO } from './io.js';
 import { cell } from './sanitize.js';
 import type { TableColumn } from './table.js';
@@ -30,6 +31,8 @@ export interface OutputTarget {
 export interface ListNotes {
   /** The records' plural noun: an empty list on a terminal says `no <noun>` on stderr. */
   noun: string;
+  /** Columns the command already left out at this width (`orders track`): named with those the table leaves out, in one "not shown at this width" line. */
+  leftOut?: readonly string[];
   /** The list's pages (src/commands/page-options.ts): their progress counter is cleared before the table, and what they leave out is said under it. */
   page?: {
     done(): void;
@@ -88,8 +91,12 @@ export async function printList<T>(
     for await (const record of records) all.push(record);
     notes?.page?.done();
     // The table layout (string-width) loads only when a table is printed.
-    const { table } = await import('./table.js');
-    if (all.length > 0) io.out(table(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns));
+    const { fittedTable, notShownLine } = await import('./table.js');
+    const laidOut = all.length > 0 ? fittedTable(io, columns.map((c) => c.header), all.map((r) => columns.map((c) => cell(c.value(r)))), columns) : undefined;
+    if (laidOut) io.out(laidOut.text);
+    // The columns that did not fit are named (issue 42.3), never left out silently.
+    const leftOut = [...(notes?.leftOut ?? []), ...(laidOut?.leftOut ?? [])];
+    if (laidOut && leftOut.length > 0) io.err(notShownLine(leftOut));
     const note = all.length === 0 ? notes && `no ${notes.noun}` : notes?.page?.notShown(all.length);
     if (note) io.err(note);
     return all.length;
@@ -207,16 +214,14 @@ function batchedWriter(io: IO): { write(text: string): Promise<void> | void; end
 
 async function compileQuery(expression: string): Promise<(value: unknown) => unknown> {
   const { search } = await loadJmesPath();
+  // Literals with elided quotes (`paid`) as the AWS CLI takes them (query-text.ts).
+  const query = withElidedQuotes(expression);
   // The records are JSON as the service sent them (or JSON.parse made them).
-  return (value) => search(value as JSONValue, expression);
+  return (value) => search(value as JSONValue, query);
 }
 
 /** Why `expression` is not valid JMESPath (in jmespath's words), or undefined when it is. */
 export async function queryProblem(expression: string): Promise<string | undefined> {
-  try {
-    (await loadJmesPath()).compile(expression);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  // In jmespath's words, with the column it fails at (query-text.ts).
+  return queryProblemOf(await loadJmesPath(), expression);
 }

@@ -61,12 +61,31 @@ const MIN_TEXT_WIDTH = 4;
  * out (TableColumn).
  */
 export function renderTable(allRows: string[][], layout: TableLayout): string {
+  return layoutTable(allRows, layout).text;
+}
+
+/** A table laid out (renderTable), and the headers of the columns left out at this width (issue 42.3). */
+export interface LaidOutTable {
+  text: string;
+  /** The headers of the columns that had a value in some row and did not fit, in their order. */
+  leftOut: string[];
+}
+
+/**
+ * renderTable, saying which columns were left out. A column with no value in any row goes
+ * first when the table does not fit (nothing is lost), and is not named; a cut value is cut
+ * where the column's values stay apart (distinctCut).
+ */
+export function layoutTable(allRows: string[][], layout: TableLayout): LaidOutTable {
   const natural = layout.kinds.map((_, i) => Math.max(0, ...[...(layout.head ? [layout.head] : []), ...allRows].map((row) => stringWidth(row[i] ?? ''))));
-  const { shown, widths } = fit(natural, layout);
+  const empty = layout.kinds.map((_, i) => allRows.every((row) => (row[i] ?? '') === ''));
+  const { shown, widths } = fit(natural, layout, empty);
+  const leftOut = layout.head ? layout.kinds.flatMap((_, i) => (shown.includes(i) || empty[i] ? [] : [layout.head![i]!])) : [];
   const pick = <T>(cells: readonly T[]) => shown.map((i) => cells[i]!);
   const kinds = pick(layout.kinds);
   const head = layout.head && pick(layout.head);
   const rows = allRows.map((row) => shown.map((i) => row[i] ?? ''));
+  const cuts = kinds.map((kind, i) => (kind === 'wrapped' ? undefined : distinctCut(rows.map((row) => row[i]!), widths[i] ?? 0)));
   const line = (cells: string[], style: (text: string, column: number) => string) =>
     cells
       .map((text, i) => {
@@ -76,15 +95,36 @@ export function renderTable(allRows: string[][], layout: TableLayout): string {
       .join(' '.repeat(GAP))
       .trimEnd();
   /** A row as the lines it takes: wrapped cells go on below, the others are cut to fit. */
-  const rowLines = (row: string[], style: (text: string, column: number) => string) => {
-    const cells = row.map((text, i) => (kinds[i] === 'wrapped' ? wrap(text, widths[i] ?? 0) : [truncate(text, widths[i] ?? 0)]));
+  const rowLines = (row: string[], style: (text: string, column: number) => string, isHead = false) => {
+    const cells = row.map((text, i) => (kinds[i] === 'wrapped' ? wrap(text, widths[i] ?? 0) : [isHead ? truncate(text, widths[i] ?? 0) : cuts[i]!(text)]));
     const height = Math.max(1, ...cells.map((lines) => lines.length));
     return Array.from({ length: height }, (_, at) => line(cells.map((lines) => lines[at] ?? ''), at === 0 ? style : plain));
   };
   const { styleHead = plain, styleFirst = plain } = layout;
-  const lines = head ? rowLines(head, styleHead) : [];
+  const lines = head ? rowLines(head, styleHead, true) : [];
   for (const row of rows) lines.push(...rowLines(row, (text, i) => (i === 0 && !head ? styleFirst(text) : text)));
-  return lines.join('\n');
+  return { text: lines.join('\n'), leftOut };
+}
+
+/**
+ * How a column's values are cut to `width` so that a cut never makes two different values
+ * look the same (issue 42.3): at the end (`Acme Conference…`) where that keeps them apart,
+ * else in the middle (`Acme Co…Bag - Navy`), else keeping the end (`…Tote Bag - Navy`),
+ * whichever of these leaves the fewest values looking alike.
+ */
+export function distinctCut(values: readonly string[], width: number): (text: string) => string {
+  const distinct = [...new Set(values)];
+  // A column cut nowhere (most are) costs one measure per value.
+  if (distinct.every((value) => stringWidth(value) <= width)) return (text) => truncate(text, width);
+  const strategies = [truncate, truncateMiddle, truncateStart];
+  let best = truncate;
+  let fewest = Infinity;
+  for (const cut of strategies) {
+    const alike = distinct.length - new Set(distinct.map((value) => cut(value, width))).size;
+    if (alike < fewest) [best, fewest] = [cut, alike];
+    if (alike === 0) break;
+  }
+  return (text) => best(text, width);
 }
 
 const plain = (text: string) => text;
@@ -94,15 +134,21 @@ const plain = (text: string) => text;
  * priority's text columns shortened first, then whole columns left out while even their
  * minimums do not fit.
  */
-function fit(natural: number[], layout: TableLayout): { shown: number[]; widths: number[] } {
+function fit(natural: number[], layout: TableLayout, empty: readonly boolean[] = []): { shown: number[]; widths: number[] } {
   const priority = (i: number) => layout.priorities?.[i] ?? 1;
   const shown = natural.map((_, i) => i);
   for (;;) {
     const widths = shorten(shown.map((i) => natural[i]!), shown.map((i) => layout.kinds[i]!), shown.map(priority), shown.map((i) => layout.mins?.[i] ?? MIN_TEXT_WIDTH), layout.width - GAP * (shown.length - 1));
     if (widths || shown.length === 1) return { shown, widths: widths ?? shown.map((i) => natural[i]!) };
-    // The lowest priority goes, the rightmost of equals; the first column (the id) stays.
+    // A column with no value goes first; then the lowest priority, the rightmost of equals; the first column (the id) stays.
     let out = shown.length - 1;
     for (let at = shown.length - 1; at >= 1; at--) if (priority(shown[at]!) < priority(shown[out]!)) out = at;
+    for (let at = shown.length - 1; at >= 1; at--) {
+      if (empty[shown[at]!]) {
+        out = at;
+        break;
+      }
+    }
     shown.splice(out, 1);
   }
 }
@@ -151,6 +197,37 @@ export function truncate(text: string, width: number): string {
   return kept + ELLIPSIS;
 }
 
+/** `text` cut to `width` display columns in the middle: its start and its end, an ellipsis between. */
+export function truncateMiddle(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  const segments = [...graphemes.segment(text)].map(({ segment }) => segment);
+  const room = Math.max(0, width - 1);
+  const headRoom = Math.ceil(room / 2);
+  const start = takeWidthSegments(segments, headRoom).join('');
+  const end = takeWidthSegments([...segments].reverse(), room - headRoom).reverse().join('');
+  return start + ELLIPSIS + end;
+}
+
+/** `text` cut to `width` display columns at its start, keeping its end: `…Tote Bag - Navy`. */
+export function truncateStart(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  const segments = [...graphemes.segment(text)].map(({ segment }) => segment).reverse();
+  return ELLIPSIS + [...takeWidthSegments(segments, Math.max(0, width - 1))].reverse().join('');
+}
+
+/** The leading segments that fit in `width` columns. */
+function takeWidthSegments(segments: readonly string[], width: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const segment of segments) {
+    const size = stringWidth(segment);
+    if (used + size > width) break;
+    kept.push(segment);
+    used += size;
+  }
+  return kept;
+}
+
 /** `text` in lines of at most `width` columns, broken at spaces; a longer word has a line of its own, whole. */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -172,8 +249,13 @@ export function wrap(text: string, width: number): string[] {
  * values wrapped under themselves (a detail view is read, not scanned).
  */
 export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], columns?: readonly (ColumnKind | TableColumn)[]): string {
+  return fittedTable(io, head, rows, columns).text;
+}
+
+/** table(), saying which columns were left out at this width (for the "not shown at this width" line). */
+export function fittedTable(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefined, rows: string[][], columns?: readonly (ColumnKind | TableColumn)[]): LaidOutTable {
   const described = columns?.map((column): TableColumn => (typeof column === 'string' ? { kind: column } : column));
-  return renderTable(rows, {
+  return layoutTable(rows, {
     width: io.columns ?? 80,
     kinds: described?.map((column) => column.kind ?? 'text') ?? (head === undefined ? ['fixed', 'wrapped'] : head.map((): ColumnKind => 'text')),
     priorities: described?.map((column) => column.priority ?? 1),
@@ -182,4 +264,9 @@ export function table(io: Pick<IO, 'columns' | 'color'>, head: string[] | undefi
     styleHead: (text) => bold(text, io.color),
     styleFirst: (text) => bold(text, io.color),
   });
+}
+
+/** The line under a table whose columns did not all fit (issue 42.3; `orders track` too): `not shown at this width: Code, SKU (in --json and --format tsv)`. */
+export function notShownLine(headers: readonly string[]): string {
+  return `not shown at this width: ${headers.join(', ')} (in --json and --format tsv)`;
 }

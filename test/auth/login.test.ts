@@ -134,7 +134,7 @@ describe('merch login with a private app (password grant)', () => {
     expect(user.stored()).toMatchObject({ token: 'sandbox-token-2', session: { method: 'token', account: { id: 'globex' } } });
     expect(user.stored().session.refresh_token).toBeUndefined();
     const refresh = expectExit(await user.run(['auth', 'refresh']), 3);
-    expect(refresh.stderr).toContain('no refresh token (signed in with --with-token): sign in again: merch login');
+    expect(refresh.stderr).toContain('was signed in with --with-token, and such a token comes with no refresh token');
   });
 
   it('merch auth login and merch auth logout are merch login and merch logout, as in gh', async () => {

@@ -88,6 +88,25 @@ describe('the token goes to the origin it was obtained for only', () => {
     expect(proxy.grants('refresh_token')).toBe(1);
   });
 
+  it('a refresh goes to the token endpoint stored with the token: MERCH_TOKEN_URL naming another gets nothing', async () => {
+    const { proxy, user, run } = await signedIn();
+    const tokenEndpoint = await tinyServer((_req, res) => json(res, 200, { access_token: 'planted', token_type: 'Bearer', refresh_token: 'planted-refresh', expires_in: 3600 }));
+    const expire = () => {
+      const file = join(user.dir, 'config.json');
+      const config = JSON.parse(readFileSync(file, 'utf8'));
+      config.profiles.default.session.expires_at = new Date(Date.now() - 60_000).toISOString();
+      writeFileSync(file, JSON.stringify(config));
+    };
+    const elsewhere = { MERCH_TOKEN_URL: `${tokenEndpoint.url}/o/token/` };
+    expire();
+    expectExit(await run(['orders', 'list', '--limit', '1'], { env: elsewhere }), 0);
+    expectExit(await run(['auth', 'refresh'], { env: elsewhere }), 0);
+    expect(proxy.grants('refresh_token')).toBe(2);
+    expect(tokenEndpoint.requests).toEqual([]);
+    expect(user.stored().session.token_url).toBe(`${proxy.url}/o/token/`);
+    expect(JSON.stringify(user.stored())).not.toContain('planted');
+  });
+
   it('a refresh finds the profile signed in again at another origin meanwhile: it takes nothing from it and sends nothing', async () => {
     const { proxy, user } = await signedIn();
     const env = { MERCH_CONFIG_DIR: user.dir, MERCH_BASE_URL: proxy.url };

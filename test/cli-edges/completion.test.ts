@@ -21,7 +21,7 @@ describe('bash completion (issue 13.23)', () => {
     expect(complete('merch', '--profile', 'st', 'products', 'l')).toEqual(['list']);
     expect(complete('merch', '--base-url', 'http://127.0.0.1:4010', 'orders', 'w')).toEqual(['wait', 'watch']);
     expect(complete('merch', 'orders', '--timeout', '100', 'list', '--l')).toEqual(['--limit']);
-    expect(complete('merch', 'orders', 'watch', '1001', '--ev')).toEqual(['--events']);
+    expect(complete('merch', 'orders', 'watch', '1001', '--jo')).toEqual(['--journal']);
   });
 
   it('offers the values of --sort, --event, --events and --until, not flags', () => {
@@ -33,7 +33,7 @@ describe('bash completion (issue 13.23)', () => {
   });
 
   it('leaves a flag whose value is a file or a name to the shell (nothing offered)', () => {
-    expect(complete('merch', 'orders', 'watch', '1001', '--events', '')).toEqual([]);
+    expect(complete('merch', 'orders', 'watch', '1001', '--journal', '')).toEqual([]);
     expect(complete('merch', '--profile', '')).toEqual([]);
   });
 });
@@ -67,7 +67,7 @@ describe('fish completion', () => {
   it('marks flags that take a value, with their values where known, at their command', async () => {
     const { stdout } = await runMerch(['completion', 'fish']);
     expect(stdout).toContain(`complete -c merch -n "__merch_at 'products list'" -l sort -x -a 'id -id created_at -created_at name -name'`);
-    expect(stdout).toContain(`complete -c merch -n "__merch_at 'orders watch'" -l events -r -F`);
+    expect(stdout).toContain(`complete -c merch -n "__merch_at 'orders watch'" -l journal -r -F`);
     expect(stdout).toContain(`complete -c merch -n "__merch_at 'webhooks listen'" -l events -x -a 'shipping_order.scheduled`);
   });
 

@@ -92,13 +92,13 @@ describe('the config directory', () => {
   });
 });
 
-describe('webhooks listen --save', () => {
+describe('webhooks listen --journal', () => {
   const cases: [string, string, string][] = [
-    ['a device (reading it back never ends)', '/dev/full', 'error: --save: /dev/full is not a regular file\n'],
-    ['under a directory that cannot be made', '/proc/nope/x.jsonl', 'error: --save: cannot create the directory /proc/nope: no such file or directory\n'],
+    ['a device (reading it back never ends)', '/dev/full', 'error: --journal: /dev/full is not a regular file\n'],
+    ['under a directory that cannot be made', '/proc/nope/x.jsonl', 'error: --journal: cannot create the directory /proc/nope: no such file or directory\n'],
   ];
-  it.each(cases)('%s: one line naming --save, exit 2, at once', async (_name, path, message) => {
-    const running = startMerch(['webhooks', 'listen', '--port', '0', '--save', path], { env: cliEnv(sandbox().url) });
+  it.each(cases)('%s: one line naming --journal, exit 2, at once', async (_name, path, message) => {
+    const running = startMerch(['webhooks', 'listen', '--port', '0', '--journal', path], { env: cliEnv(sandbox().url) });
     expect(await running.done).toEqual({ code: 2, stdout: '', stderr: message });
   });
 
@@ -108,14 +108,14 @@ describe('webhooks listen --save', () => {
     writeFileSync(target, 'export PATH=/usr/bin\n');
     const save = join(dir, 'events.jsonl');
     symlinkSync(target, save);
-    const running = startMerch(['webhooks', 'listen', '--port', '0', '--save', save], { env: cliEnv(sandbox().url) });
-    expect(await running.done).toEqual({ code: 2, stdout: '', stderr: `error: --save: ${save} is a symbolic link: merch writes no file through one (remove it, or give the path of the file itself)\n` });
+    const running = startMerch(['webhooks', 'listen', '--port', '0', '--journal', save], { env: cliEnv(sandbox().url) });
+    expect(await running.done).toEqual({ code: 2, stdout: '', stderr: `error: --journal: ${save} is a symbolic link: merch writes no file through one (remove it, or give the path of the file itself)\n` });
     expect(readFileSync(target, 'utf8')).toBe('export PATH=/usr/bin\n');
   });
 
   it('a directory it may create: the journal is made there', async () => {
     const save = join(dir, 'new', 'events.jsonl');
-    const running = startMerch(['webhooks', 'listen', '--port', '0', '--save', save], { env: cliEnv(sandbox().url) });
+    const running = startMerch(['webhooks', 'listen', '--port', '0', '--journal', save], { env: cliEnv(sandbox().url) });
     const { waitFor } = await import('../support/wait-for.js');
     await waitFor(() => /ready; Ctrl-C to stop/.test(running.io.errors()), 'the listener to be ready');
     running.interrupt();

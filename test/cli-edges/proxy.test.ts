@@ -113,7 +113,7 @@ describe('a proxy from the environment', () => {
     const journal = join(tempDir(), 'events.jsonl');
     const event = { id: 1, received_at: '2025-03-04T14:02:13.120Z', event: 'order.changed', hook: { id: 3, event: 'order.changed', target: 'x' }, data: { id: 42 } };
     writeFileSync(journal, `${JSON.stringify(event)}\n`);
-    const result = await runMerch(['webhooks', 'replay', '--from', journal, '--to', `http://service.test:${port}/hooks`], { env: cliEnv(sandbox().url, { HTTP_PROXY: proxy.url }) });
+    const result = await runMerch(['webhooks', 'replay', '--journal', journal, '--to', `http://service.test:${port}/hooks`], { env: cliEnv(sandbox().url, { HTTP_PROXY: proxy.url }) });
     expect(result.code, result.stderr).toBe(0);
     expect(proxy.seen).toEqual([`POST http://service.test:${port}/hooks`]);
     target.verify();
@@ -124,7 +124,7 @@ describe('a proxy from the environment', () => {
     const journal = join(tempDir(), 'events.jsonl');
     const event = { id: 1, received_at: '2025-03-04T14:02:13.120Z', event: 'order.changed', hook: { id: 3, event: 'order.changed', target: 'x' }, data: { id: 42 } };
     writeFileSync(journal, `${JSON.stringify(event)}\n`);
-    const result = await runMerch(['webhooks', 'replay', '--from', journal, '--to', 'http://service.test:9/hooks'], { env: cliEnv(sandbox().url, { HTTP_PROXY: `http://127.0.0.1:${port}` }) });
+    const result = await runMerch(['webhooks', 'replay', '--journal', journal, '--to', 'http://service.test:9/hooks'], { env: cliEnv(sandbox().url, { HTTP_PROXY: `http://127.0.0.1:${port}` }) });
     expect(result.code).not.toBe(0);
     expect(result.stdout + result.stderr).toContain(`the proxy http://127.0.0.1:${port} refused the connection (HTTP_PROXY)`);
   });

@@ -37,18 +37,18 @@ describe('webhooks listen and replay refuse what cannot work, in one line (issue
     expect(requests).toEqual([]);
   });
 
-  it('replay --from a directory: a usage error, not EISDIR', async () => {
+  it('replay --journal a directory: a usage error, not EISDIR', async () => {
     const dir = tempDir('merch-replay-');
-    const { code, stderr } = await run(['webhooks', 'replay', '--from', dir, '--to', 'http://127.0.0.1:9/']);
+    const { code, stderr } = await run(['webhooks', 'replay', '--journal', dir, '--to', 'http://127.0.0.1:9/']);
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toBe(`error: ${dir} is a directory, not an event journal`);
     expect(stderr).not.toContain('EISDIR');
   });
 
-  it('replay --from a journal with no events says so', async () => {
+  it('replay --journal a journal with no events says so', async () => {
     const file = join(tempDir('merch-replay-'), 'events.jsonl');
     writeFileSync(file, '');
-    const { code, stderr } = await run(['webhooks', 'replay', '--from', file, '--to', 'http://127.0.0.1:9/']);
+    const { code, stderr } = await run(['webhooks', 'replay', '--journal', file, '--to', 'http://127.0.0.1:9/']);
     expect(code).toBe(0);
     expect(stderr).toBe(`no events in ${file}: nothing replayed\n`);
   });

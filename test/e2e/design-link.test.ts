@@ -127,15 +127,23 @@ describe('merch design-link', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
-  it('--open runs $BROWSER with the URL; a browser that fails is only a warning', async () => {
+  it('--open runs $BROWSER with the URL, without any MERCH_ variable (issue 41.7); a browser that fails is only a warning', async () => {
     const dir = cliEnv(sandbox.url).MERCH_CONFIG_DIR!;
     const opened = join(dir, 'opened.txt');
+    const environment = join(dir, 'environment.txt');
     const browser = join(dir, 'browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+    writeFileSync(browser, `#!/bin/sh\nenv > '${environment}'\nprintf '%s' "$1" > '${opened}'\n`);
     chmodSync(browser, 0o755);
-    const ok = await merch(['design-link', '--sku', SKU, '--user-id', 'u1', '--open'], cliEnv(sandbox.url, { BROWSER: browser }));
+    const secrets = { MERCH_CLIENT_SECRET: 'env-client-secret-41', MERCH_PASSWORD: 'env-password-41', MERCH_WEBHOOK_SECRET: 'env-hook-41' };
+    const env = cliEnv(sandbox.url, { BROWSER: browser, ...secrets });
+    const ok = await merch(['design-link', '--sku', SKU, '--user-id', 'u1', '--open'], env);
     expect(ok.code).toBe(0);
     expect(readFileSync(opened, 'utf8')).toBe(ok.stdout.trim());
+    // The browser, its extensions and what it starts get none of merch's variables: the design tool key and token above all.
+    const seen = readFileSync(environment, 'utf8');
+    expect(seen).not.toMatch(/^MERCH_/m);
+    for (const secret of [DESIGN_KEY, env.MERCH_TOKEN!, ...Object.values(secrets)]) expect(seen).not.toContain(secret);
+    expect(seen).toMatch(/^PATH=/m);
 
     const broken = await merch(['design-link', '--sku', SKU, '--user-id', 'u1', '--open'], cliEnv(sandbox.url, { BROWSER: join(dir, 'no-such-browser') }));
     expect(broken.code).toBe(0);

@@ -55,10 +55,13 @@ describe('tables at 80 columns', () => {
     expect(stdout).not.toContain('…');
   });
 
-  it('parts list --expand: colors, statuses and what --expand asked for whole; the product name (the same on every row) and the code go first', async () => {
-    const { stdout } = await at80(['parts', 'list', '2', '--expand', 'media_contents,imprint_areas']);
+  it('parts list --expand: colors, statuses and what --expand asked for whole; the code and the sku stay (issue 42.3), the product name and the expansions go first, named', async () => {
+    const result = await at80(['parts', 'list', '2', '--expand', 'media_contents,imprint_areas']);
+    const { stdout } = result;
     expectWithin80(stdout);
-    expect(lines(stdout)[0]).toMatch(/^ID +Color +Size +Design status +Design tool SKU +Media +Imprint areas$/);
+    expect(lines(stdout)[0]).toMatch(/^ID +Code +Color +Size +Design status +Design tool SKU +Media$/);
+    // What tells the parts apart goes last (issue 42.3): the name and what --expand asked for give way, named under it.
+    expect(stdout.replace(/\s+/g, ' ')).toContain('not shown at this width: Product, Imprint areas');
     expect(stdout).toMatch(/ Heather Grey /);
     expect(stdout).toMatch(/ Approved /);
   });

@@ -118,7 +118,7 @@ describe('webhooks listen against the sandbox', () => {
     await waitFor(async () => (await sandboxApi(sandbox(), `/v1/orders/${order.id}`)).body.payment_status.id === 'paid', 'the order to be paid');
     const shippingId = order.shipping_orders[0].id;
     const file = saveFile();
-    const listener = await listen(['--subscribe', '--save', file]);
+    const listener = await listen(['--subscribe', '--journal', file]);
     const mine = async () =>
       (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.filter((s: { target: string }) => s.target === listener.target);
     expect((await mine()).map((s: { event: string }) => s.event).sort()).toEqual([...EVENT_KINDS].sort());
@@ -151,7 +151,7 @@ describe('webhooks listen against the sandbox', () => {
 
   it('journals the events of a new order, filtered by --events, as raw JSON lines with --json', async () => {
     const file = saveFile();
-    const listener = await listen(['--subscribe', '--events', 'order.created,order.changed', '--save', file, '--json']);
+    const listener = await listen(['--subscribe', '--events', 'order.created,order.changed', '--journal', file, '--json']);
     const order = await createOrder(sandbox(), `listen-json-${Date.now()}`);
     await waitFor(() => journal(file).some((r) => r.event === 'order.changed' && (r.data['payment_status'] as { id?: string })?.id === 'paid'));
     const records = journal(file).filter((r) => r.data['id'] === order.id);
@@ -185,7 +185,7 @@ describe('webhooks listen against the sandbox', () => {
 
   it('refuses bad requests with 4xx and a line on stderr while valid events keep flowing', async () => {
     const file = saveFile();
-    const listener = await listen(['--save', file], { MERCH_WEBHOOK_SECRET: 'tok' });
+    const listener = await listen(['--journal', file], { MERCH_WEBHOOK_SECRET: 'tok' });
     expect(listener.target).toMatch(/\?token=tok$/);
     const base = listener.target.replace(/\?.*$/, '');
     expect(await post(`${base}?token=nope`, delivery('order.changed', { id: 1 }))).toBe(401);
@@ -205,7 +205,7 @@ describe('webhooks listen against the sandbox', () => {
 
   it('loses no acknowledged event when killed with SIGKILL, and numbers on after a restart', async () => {
     const file = saveFile();
-    const listener = await listenProcess(['--save', file]);
+    const listener = await listenProcess(['--journal', file]);
     const acknowledged: number[] = [];
     let next = 0;
     const sender = async () => {
@@ -227,7 +227,7 @@ describe('webhooks listen against the sandbox', () => {
     expect(acknowledged.filter((n) => !savedIds.has(n))).toEqual([]);
     expect(new Set(saved.map((r) => r.id)).size).toBe(saved.length);
 
-    const again = await listen(['--save', file]);
+    const again = await listen(['--journal', file]);
     expect(await post(again.target, delivery('order.created', { id: -1 }))).toBe(204);
     const last = journal(file).at(-1)!;
     expect(last.id).toBe(Math.max(...saved.map((r) => r.id)) + 1);
@@ -237,14 +237,14 @@ describe('webhooks listen against the sandbox', () => {
     const file = saveFile();
     const port = await freePort();
     const forwardTo = `http://127.0.0.1:${port}/hooks?key=v`;
-    let listener = await listen(['--save', file, '--forward-to', forwardTo, '--forward-to', `order.created=http://127.0.0.1:${port}/created`]);
+    let listener = await listen(['--journal', file, '--forward-to', forwardTo, '--forward-to', `order.created=http://127.0.0.1:${port}/created`]);
     expect(await post(listener.target, delivery('order.created', { id: 1 }))).toBe(204);
     expect(await post(listener.target, delivery('order.changed', { id: 1 }))).toBe(204);
     await waitFor(() => /failed \(connection refused\); retrying/.test(listener.err()));
     expect(await listener.stop()).toBe(0);
     expect(listener.err()).toMatch(/3 forwards not yet delivered are kept/);
 
-    listener = await listen(['--save', file, '--forward-to', forwardTo]);
+    listener = await listen(['--journal', file, '--forward-to', forwardTo]);
     expect(listener.err()).toMatch(/resuming 2 events not yet forwarded/);
     const retries = () => listener.err().match(/failed \(connection refused\); retrying/g)?.length ?? 0;
     const retriedBefore = retries();
@@ -268,20 +268,20 @@ describe('webhooks listen against the sandbox', () => {
 
     const replayed = await startTarget();
     cleanups.push(() => replayed.close());
-    const replay = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--id', '2', '--to', replayed.url]);
+    const replay = await merch(sandbox(), ['webhooks', 'replay', '--journal', file, '--id', '2', '--to', replayed.url]);
     expect(replay.code, replay.stderr).toBe(0);
     expect(replay.stdout).toBe(`id\tevent\ttarget\toutcome\tdetail\n2\torder.changed\t${replayed.url}\tsent\tanswered 204\n`);
     expect(replay.stderr).toBe('replayed: 1 sent, 0 failed\n');
-    const missing = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--id', '99', '--to', replayed.url]);
+    const missing = await merch(sandbox(), ['webhooks', 'replay', '--journal', file, '--id', '99', '--to', replayed.url]);
     expect([missing.code, missing.stderr]).toEqual([4, `error: no event 99 in ${file}\n`]);
-    const down = await merch(sandbox(), ['webhooks', 'replay', '--from', file, '--to', `http://127.0.0.1:${await freePort()}/`, '--jsonl']);
+    const down = await merch(sandbox(), ['webhooks', 'replay', '--journal', file, '--to', `http://127.0.0.1:${await freePort()}/`, '--jsonl']);
     expect(down.code).toBe(1);
     expect(down.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).outcome)).toEqual(['failed', 'failed', 'failed']);
     expect(replayed.received.map((r) => JSON.parse(r.body))).toEqual([{ hook: expect.any(Object), data: { id: 1 } }]);
   });
 
   it('with --refetch, prints the API copy of a real resource and flags a forged one', async () => {
-    const listener = await listen(['--refetch', '--save', saveFile()]);
+    const listener = await listen(['--refetch', '--journal', saveFile()]);
     const order = (await sandboxApi(sandbox(), '/v1/orders')).body.results[0];
     expect(await post(listener.target, delivery('order.changed', { id: order.id, status: { name: 'Forged' } }))).toBe(204);
     expect(await post(listener.target, delivery('order.changed', { id: 987654 }))).toBe(204);

@@ -86,9 +86,14 @@ describe('the wizard', () => {
       return body;
     });
     try {
-      const run = merchTty(proxy, ['orders', 'create', '--product', String(shirt.id), '--attr', `size=${shirt.available_attributes.sizes[0]!.name}`, '--attr', `color=${shirt.available_attributes.colors[0]!.name}`, '--recipient', 'first_name=A,last_name=B,line_1=1 Main St,city=Austin,state=TX,postal_code=78701,country=US']);
-      await run.waitFor(/Quantity/);
-      run.type(enter);
+      // The product left out: the wizard asks it, its attributes and the quantity, then the payment method.
+      const run = merchTty(proxy, ['orders', 'create', '--recipient', 'first_name=A,last_name=B,line_1=1 Main St,city=Austin,state=TX,postal_code=78701,country=US']);
+      await run.waitFor(/Custom product/);
+      run.type(String(shirt.id) + enter);
+      for (const question of [/\? Color/, /\? Size/, /Quantity/]) {
+        await run.waitFor(question);
+        run.type(enter);
+      }
       await run.waitFor(/\? Payment method \(the account has no default: choose one\)/);
       expect(run.screen()).not.toContain('(default)');
       run.type('\u0003');

@@ -17,11 +17,15 @@ describe('the wizard, when the service is gone at "Place this order?"', () => {
     const port = await freePort();
     const first = await startSandbox({ port, seed: 1, quiet: true });
     const url = `http://127.0.0.1:${port}`;
-    // --quantity left out: the wizard asks it, then the payment method.
-    const run = merchTty({ url }, ['orders', 'create', '--product', '100001', '--attr', 'color=Navy', '--recipient', RECIPIENT, '--retries', '0']);
+    // The product left out: the wizard asks it, its color, the quantity, then the payment method.
+    const run = merchTty({ url }, ['orders', 'create', '--recipient', RECIPIENT, '--retries', '0']);
+    await run.waitFor(/Custom product/);
+    run.type('100001' + enter);
+    await run.waitFor(/\? Color/);
+    run.type('\u001b[B' + enter); // Navy, the second
     await run.waitFor(/Quantity/);
     run.type(enter);
-    await run.waitFor(/Payment method/);
+    await run.waitFor(/\? Payment method/);
     run.type(enter);
     await run.waitFor(/Place this order\?/);
     await first.close();

@@ -135,7 +135,7 @@ describe('webhooks listen --save killed with SIGKILL while events arrive', () =>
     let port = 0;
     let listener: { child: ChildProcess; exited: Promise<void> } | undefined;
     const start = async (): Promise<void> => {
-      const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', String(port), '--print-target', '--save', journalFile, '--forward-to', targetUrl], {
+      const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', String(port), '--print-target', '--journal', journalFile, '--forward-to', targetUrl], {
         cwd: ROOT,
         env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: secret }),
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -67,7 +67,7 @@ const COMMANDS: Spec[] = [
   { path: ['webhooks', 'list'], positional: [], flags: PAGE },
   { path: ['webhooks', 'create'], positional: [], flags: { '--event': event, '--target': url } },
   { path: ['webhooks', 'delete'], positional: [id], flags: {} },
-  { path: ['webhooks', 'replay'], positional: [], flags: { '--from': (r) => pick(r, ['/nonexistent', '/dev/null', '/etc/hostname', text(r)]), '--id': num, '--to': url } },
+  { path: ['webhooks', 'replay'], positional: [], flags: { '--journal': (r) => pick(r, ['/nonexistent', '/dev/null', '/etc/hostname', text(r)]), '--id': num, '--to': url } },
   { path: ['webhooks', 'trigger'], positional: [event], flags: { '--order': num, '--id': num } },
   { path: ['design-link'], positional: [], flags: { '--sku': (r) => pick(r, ['DT-000001', 'DT-000001-01', text(r)]), '--user-id': text, '--language': text, '--country': text, '--currency': text, '--quantity': num, '--no-enable': null, '--open-on-start': null } },
   { path: ['api'], positional: [(r) => pick(r, ['GET', 'get', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'BREW', text(r)]), (r) => pick(r, ['/v1/orders', '/v1/payment-methods/', '/v1/nope', 'v1/orders', '/', text(r)])], flags: { '-f': kv, '-F': kv, '--paginate': null, '--input': (r) => pick(r, ['/nonexistent', '/dev/null', text(r)]) } },

@@ -123,7 +123,7 @@ describe('webhooks listen under malformed, oversized, truncated and slow request
     const r = rng(seedOf('listener-fuzz'));
     const dir = tempDir('merch-rel-listener-');
     const journalFile = join(dir, 'events.jsonl');
-    const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--save', journalFile], { env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: SECRET }) });
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--journal', journalFile], { env: cliEnv(sandbox().url, { MERCH_WEBHOOK_SECRET: SECRET }) });
     listener = run;
     let ended = false;
     void run.done.then(() => (ended = true));

@@ -91,7 +91,7 @@ describe('secrets never appear in output', () => {
       ['webhooks', 'create', '--event', 'order.created', '--target', 'http://127.0.0.1:9/y'],
       ['webhooks', 'delete', String(hook.id)],
       ['webhooks', 'trigger', 'order.changed', '--order', String(order.id)],
-      ['webhooks', 'replay', '--from', journal, '--to', 'http://127.0.0.1:9/'],
+      ['webhooks', 'replay', '--journal', journal, '--to', 'http://127.0.0.1:9/'],
       ['design-link', '--sku', 'DT-000001', '--user-id', 'acme'],
       ['api', 'GET', '/v1/payment-methods/'],
       ['api', 'GET', '/v1/orders', '--paginate', '--jsonl'],
@@ -109,7 +109,7 @@ describe('secrets never appear in output', () => {
     runs.push([['login', '--with-token'], await merchWithin(s.url, ['login', '--with-token', '--base-url', s.url, '--verbose'], { env: { ...env, MERCH_TOKEN: undefined }, stdin: `${TOKEN}\n` })]);
     runs.push([['auth', 'status', '(stored token)'], await merchWithin(s.url, ['auth', 'status', '--verbose'], { env: { ...env, MERCH_TOKEN: undefined, MERCH_BASE_URL: undefined } })]);
     // The listener, subscribed (creates and deletes subscriptions through the API).
-    const listener = await listen(['--subscribe', '--save', join(config, 'events.jsonl'), '--verbose'], env);
+    const listener = await listen(['--subscribe', '--journal', join(config, 'events.jsonl'), '--verbose'], env);
     runs.push([['webhooks', 'listen', '--subscribe'], await listener.stop()]);
 
     const codes: Record<string, number> = {};
@@ -263,7 +263,7 @@ describe('webhooks listen --secret', () => {
     const dir = tempDir('merch-rel-secret-');
     const journal = join(dir, 'events.jsonl');
     const secret = 's3cr3t-Tok+en/=';
-    const listener = await listen(['--save', journal], { MERCH_WEBHOOK_SECRET: secret });
+    const listener = await listen(['--journal', journal], { MERCH_WEBHOOK_SECRET: secret });
     const target = new URL(listener.target);
     expect(target.searchParams.get('token')).toBe(secret);
     const bare = `${target.origin}${target.pathname}`;

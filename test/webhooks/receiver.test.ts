@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -208,6 +209,42 @@ describe('receiver', () => {
     expect(get.headers.get('allow')).toBe('POST');
     expect((await post(receiver.url, delivery('order.created', {}))).status).toBe(204);
     expect(rejections.map((r) => r.status)).toEqual([404, 405]);
+  });
+
+  it('every method but POST is 405 (Allow: POST), the right token and a valid delivery notwithstanding: nothing journaled, no CORS answer', async () => {
+    // Issue 41, the listener's doors: a GET that lists events, a PUT or DELETE that changes
+    // them, an OPTIONS preflight that lets a web page post: none is a door.
+    const { receiver, file, rejections } = await setup({ path: '/hooks', secret: 'door-secret' });
+    const body = JSON.stringify(delivery('order.changed', { id: 9 }));
+    /** `method` to the target with the token, a delivery as its body (none for HEAD), as a web page's preflight would ask. */
+    const send = (method: string): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> =>
+      new Promise((resolve, reject) => {
+        const sent = httpRequest(receiver.target, {
+          method,
+          headers: { 'content-type': 'application/json', 'access-control-request-method': 'POST', ...(method === 'HEAD' ? {} : { 'content-length': Buffer.byteLength(body) }) },
+        });
+        sent.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+        });
+        sent.on('error', reject);
+        sent.end(method === 'HEAD' ? undefined : body);
+      });
+    const methods = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+    for (const method of methods) {
+      const answer = await send(method);
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe('POST');
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')), method).toEqual([]);
+      expect(answer.text, method).not.toContain('door-secret');
+    }
+    expect(rejections.map((r) => `${r.status} ${r.reason}`)).toEqual(methods.map((method) => `405 method ${method} not allowed`));
+    expect(await journaled(file)).toEqual([]);
+    // The door that is one: the same delivery, POSTed.
+    expect((await post(receiver.target, body)).status).toBe(204);
+    expect((await journaled(file)).map((r) => r.data['id'])).toEqual([9]);
   });
 
   it('with a secret, accepts only deliveries carrying ?token=SECRET', async () => {

@@ -14,4 +14,5 @@ export const auth: NounDefinition = {
   name: 'auth',
   description: 'sign in and out, the state of the sign-in, and tokens',
   commands: [loginCommand, logoutCommand, statusCommand, tokenCommand, refreshCommand],
+  examples: ['merch auth login', 'merch auth status', 'merch auth status --json', 'merch auth token'],
 };

@@ -13,14 +13,14 @@ export const loginCommand = defineCommand({
       .option('--username <email>', "a private app: the user's email (password: --password-stdin, MERCH_PASSWORD or a hidden prompt)")
       .option('--password-stdin', 'read the password from standard input')
       .option('--web', 'a third-party app: sign in in the browser (authorization code with PKCE)')
-      .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default ${DEFAULT_CALLBACK_PORT})`, fixedPort)
+      .option('--callback-port <port>', `with --web: the port of the callback http://127.0.0.1:PORT/callback registered with the app (default: ${DEFAULT_CALLBACK_PORT})`, fixedPort)
       .option('--no-browser', 'with --web: only print the URL to open')
-      .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser (default 5m; a bare number is seconds)', duration({ bare: 's' }))
+      .option('--timeout-wait <duration>', 'with --web: how long to wait for the browser; a bare number is seconds (default: 5m)', duration({ bare: 's' }))
       .option('--with-token', 'store a token obtained elsewhere, read from standard input')
       .option('--insecure-storage', 'keep the token in the config file (mode 0600) instead of the OS keyring')
-      .option('--token-url <url>', 'token endpoint (env MERCH_TOKEN_URL; default <base URL>/o/token/)')
-      .option('--authorize-url <url>', 'authorize endpoint (env MERCH_AUTHORIZE_URL; default <base URL>/o/authorize/)')
-      .option('--revoke-url <url>', 'revoke endpoint, used by logout (env MERCH_REVOKE_URL; default <base URL>/o/revoke_token/)'),
+      .option('--token-url <url>', 'token endpoint, env MERCH_TOKEN_URL (default: <base URL>/o/token/)')
+      .option('--authorize-url <url>', 'authorize endpoint, env MERCH_AUTHORIZE_URL (default: <base URL>/o/authorize/)')
+      .option('--revoke-url <url>', 'revoke endpoint, used by logout, env MERCH_REVOKE_URL (default: <base URL>/o/revoke_token/)'),
   examples: [
     'merch login                                   # on a terminal: asks which way',
     'MERCH_CLIENT_SECRET=... merch login --client-id ID --username you@example.com --base-url https://api.example.com',

@@ -15,10 +15,26 @@ export async function refresh(ctx: Context): Promise<void> {
   const { settings } = ctx;
   if (settings.tokenSource === 'env') throw new UsageError('the token comes from MERCH_TOKEN, which merch cannot refresh');
   if (settings.signedInElsewhere !== undefined) throw notSignedInAt(settings, settings.signedInElsewhere);
-  if (!settings.session?.refresh_token) {
-    throw new CliError(`profile ${settings.profile} has no refresh token (signed in ${settings.session ? 'with --with-token' : 'with nothing'}): sign in again: merch login`, ExitCode.auth);
-  }
+  if (!settings.session?.refresh_token) throw nothingToRefresh(settings);
   const { refreshStoredToken } = await import('../../auth/refresh.js');
   const fresh = await refreshStoredToken(settings, { force: true, trace: ctx.trace });
   ctx.io.err(`Refreshed the token of profile ${settings.profile}${fresh.session.expires_at ? `; it expires at ${fresh.session.expires_at}` : ''}.`);
+}
+
+/**
+ * Why a profile has nothing `auth refresh` can renew, in words (issue 42.5): the sandbox's
+ * own token, a profile not signed in, or a token stored with --with-token (it came with no
+ * refresh token).
+ */
+function nothingToRefresh(settings: Context['settings']): CliError {
+  const profile = `profile ${settings.profile}`;
+  if (settings.tokenSource === 'default') {
+    return new CliError(`nothing to refresh: ${profile} is not signed in, and the sandbox's own token never expires`, ExitCode.auth, 'to sign in with an account of your own: merch login');
+  }
+  if (!settings.session) return new CliError(`nothing to refresh: ${profile} is not signed in, so it has no token to renew`, ExitCode.auth, 'sign in: merch login');
+  return new CliError(
+    `nothing to refresh: ${profile} was signed in with --with-token, and such a token comes with no refresh token`,
+    ExitCode.auth,
+    'when it expires, sign in again: merch login',
+  );
 }

@@ -9,9 +9,9 @@ export const completionCommand = defineCommand({
   // Choices, not a parser: the completion scripts offer them (`merch completion <TAB>`).
   declare: (command) => command.addArgument(new Argument('<shell>', 'the shell to write it for').choices(SHELLS)),
   examples: [
-    'merch completion bash > ~/.local/share/bash-completion/completions/merch',
+    'mkdir -p ~/.local/share/bash-completion/completions && merch completion bash > ~/.local/share/bash-completion/completions/merch',
     'merch completion zsh > "${fpath[1]}/_merch"',
-    'merch completion fish > ~/.config/fish/completions/merch.fish',
+    'mkdir -p ~/.config/fish/completions && merch completion fish > ~/.config/fish/completions/merch.fish',
     'merch completion powershell >> $PROFILE      # PowerShell: then open a new shell',
   ],
   run: async (ctx, _options, [shell], program): Promise<void> => {

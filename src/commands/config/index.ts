@@ -9,4 +9,5 @@ export const config: NounDefinition = {
   name: 'config',
   description: 'profile settings: base-url, account-id, design-tool-url, design-tool-key, token-url, authorize-url, revoke-url',
   commands: [listCommand, getCommand, setCommand, unsetCommand],
+  examples: ['merch config list', 'merch config set base-url https://api.example.com', 'merch config get base-url', 'merch config unset base-url'],
 };

@@ -17,8 +17,8 @@ export const designLinkCommand = defineCommand({
       .option('--open-on-start', 'send productOptions.openOnStart = true')
       .option('--open', 'open the link in a browser ($BROWSER, xdg-open, open or start)')
       .option('--wait', 'serve a one-shot cart endpoint on 127.0.0.1, wait for the browser to return there, complete and print the custom product')
-      .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint (default any free port; for the real provider, the port of the cart URL registered with them)').argParser(listenPort))
-      .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long (90s, 10m, 1h; a bare number is seconds)').argParser(duration({ bare: 's' }))),
+      .addOption(new Option('--cart-port <n>', 'with --wait: port of the cart endpoint; for the real provider, the port of the cart URL registered with them (default: any free port)').argParser(listenPort))
+      .addOption(new Option('--timeout-wait <duration>', 'with --wait: give up after this long: 90s, 10m, 1h; a bare number is seconds (default: 10m)').argParser(duration({ bare: 's' }))),
   examples: [
     'merch design-link --sku DT-000001 --user-id customer-42',
     'merch design-link --sku DT-000001 --user-id customer-42 --open',

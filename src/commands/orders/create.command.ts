@@ -9,7 +9,7 @@ export const createCommand = defineCommand({
     command
       .option('--file <file>', 'the JSON request body of POST /v1/orders/ ("-" for stdin); flags override it')
       .option('--product <id>', 'custom product id of the one line item')
-      .option('--quantity <n>', 'its quantity (with --recipients: per recipient, default 1)')
+      .option('--quantity <n>', 'its quantity: per recipient with --recipients or --recipient (default: 1)')
       .option('--attr <name=value>', 'an attribute of the line item, e.g. size=M (repeatable)', collect)
       .option('--item <spec>', "a line item 'product=ID,quantity=N,size=M,color=Navy' (repeatable)", collect)
       .option('--recipient <spec>', "the recipient 'first_name=..,last_name=..,line_1=..,city=..,state=..,postal_code=..,country=..'")
@@ -19,7 +19,7 @@ export const createCommand = defineCommand({
       .option('--external-id <id>', 'your unique reference for the order, or the run of a --recipients list (default: derived from the order or the list, so a rerun sends the same)')
       .option('--dry-run', 'show the priced plan and the exact JSON body (with --json: {request, plan}), send nothing')
       .option('--batch-size <n>', 'with --recipients: orders of at most N recipients each, external ids <run id>-1, -2, ...; only rows no earlier order holds are sent', positiveInt)
-      .option('--concurrency <n>', 'with --batch-size: batches sent at once (default 1)', positiveInt)
+      .option('--concurrency <n>', 'with --batch-size: batches sent at once (default: 1)', positiveInt)
       .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error); a new file, owner-only')
       .option('--force', 'with --results: replace that file if it exists (without, an existing file is refused)')
       .option('--assume-unsent', 'send the order (or the rows of --recipients) that merch cannot show is in no earlier order (only after you have checked)'),

@@ -29,21 +29,22 @@ function variant(item: LineItem): string {
   return Object.values(item.part?.variant ?? {}).map(named).filter(Boolean).join(' / ');
 }
 
+/** On a narrow terminal the product's name gives way before the variant (what tells a order's items apart); ids and statuses stay whole. */
 const lineItemColumns: Column<LineItem>[] = [
   { header: 'ID', value: (i) => i.id, kind: 'fixed' },
-  { header: 'Product', value: (i) => i.part?.product_name },
-  { header: 'Variant', value: variant },
+  { header: 'Product', value: (i) => i.part?.product_name, priority: 0 },
+  { header: 'Variant', value: variant, min: 6 },
   { header: 'Quantity', value: (i) => i.quantity, kind: 'number' },
   { header: 'Price', value: (i) => money(i.price), kind: 'number' },
   { header: 'Subtotal', value: (i) => money(i.subtotal), kind: 'number' },
-  { header: 'Status', value: (i) => named(i.status) },
+  { header: 'Status', value: (i) => named(i.status), kind: 'fixed' },
 ];
 
 const shipment = {
   id: { header: 'ID', value: (s) => s.id, kind: 'fixed' },
   recipient: { header: 'Recipient', value: recipientName },
   city: { header: 'City', value: (s) => s.address?.city },
-  status: { header: 'Status', value: (s) => named(s.status) },
+  status: { header: 'Status', value: (s) => named(s.status), kind: 'fixed' },
   method: { header: 'Method', value: (s) => named(s.shipping_method) },
   shipDate: { header: 'Ship date', value: (s) => s.shipping_date, kind: 'fixed' },
   items: { header: 'Items', value: shipmentItems },

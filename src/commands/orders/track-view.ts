@@ -45,10 +45,10 @@ export async function printShipments(ctx: Context, shipments: ShipmentRecord[]):
   for (const [extra, at] of [[column.email, columns.indexOf(column.status)], [column.trackingUrl, Infinity]] as const) {
     const wider = [...columns.slice(0, at), extra, ...columns.slice(at)];
     if ((await naturalWidth(wider, shipments)) <= (ctx.io.columns ?? 80)) columns = wider;
-    else if (shipments.some((s) => extra.value(s))) leftOut.push(extra.header.toLowerCase().replace('url', 'URL'));
+    else if (shipments.some((s) => extra.value(s))) leftOut.push(extra.header);
   }
-  await printList(ctx, shipments, columns, { noun: 'shipments' });
-  if (leftOut.length > 0) ctx.io.err(`not shown at this width: ${leftOut.join(', ')} (in --json and --format tsv)`);
+  // printList names them with any column the table itself leaves out, in one line (issue 42.3).
+  await printList(ctx, shipments, columns, { noun: 'shipments', leftOut });
 }
 
 /** The width of the table with every value whole. */

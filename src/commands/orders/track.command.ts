@@ -12,9 +12,9 @@ export const trackCommand = defineCommand({
       .option('--results <file.csv>', 'the orders of a results file of `orders create --results`, each shipment with its row')
       .option('--run <external-id>', 'the orders whose external id is this, or starts with this and - (the batches of a run: -1, -2, ...)')
       .addOption(new Option('--until <state>', 'poll until every shipment is there (exit 6 at --max-wait, 5 if one is cancelled)').choices(TRACK_STATES))
-      .addOption(new Option('--max-wait <duration>', 'with --until: give up after this long, exit 6 (default 30m)').argParser(duration({ bare: 's' })))
-      .addOption(new Option('--interval <duration>', 'with --until: time between polls (default 15s; backs off on errors, honours Retry-After)').argParser(duration({ bare: 's' })))
-      .option('--concurrency <n>', 'orders read at once (default 8)', positiveInt),
+      .addOption(new Option('--max-wait <duration>', 'with --until: give up after this long, exit 6 (default: 30m)').argParser(duration({ bare: 's' })))
+      .addOption(new Option('--interval <duration>', 'with --until: time between polls; backs off on errors, honours Retry-After (default: 15s)').argParser(duration({ bare: 's' })))
+      .option('--concurrency <n>', 'orders read at once (default: 8)', positiveInt),
   examples: [
     'merch orders track --results results.csv',
     'merch orders track --run guests-2026 --until delivered --max-wait 72h --interval 10m',

@@ -1,13 +1,14 @@
 import { DEFAULT_CONCURRENCY } from '../../api/paginate.js';
 import { getOrder, listOrders } from '../../api/resources/orders.js';
 import type { Context } from '../../context.js';
-import { CancelledError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { CancelledError, CliError, ExitCode, ShownError, UsageError } from '../../errors.js';
 import { formatDuration } from '../../lib/duration.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { CsvError } from '../../orders/create/recipients-csv.js';
 import { readResultsRows, type ResultsRow } from '../../orders/track/results-rows.js';
 import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackRequest } from '../../orders/track/send-tracker.js';
 import type { TrackState } from '../../orders/track/track-states.js';
+import { errorText } from '../../output/error-text.js';
 import { progress } from '../../output/progress.js';
 import { singleLine } from '../../output/sanitize.js';
 import { hintOf } from '../hints.js';
@@ -41,6 +42,14 @@ export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof
   for (const id of ids) order(id);
   for (const row of rows) if (row.order_id !== undefined) order(row.order_id).rows.push(row);
   const unplaced = rowsWithoutOrder(rows.filter((row) => row.order_id === undefined));
+  // Known from the file alone: said first, before any request or table (issue 42.5), not under a table.
+  if (options.until !== undefined && unplaced.length > 0) {
+    throw new CliError(
+      `not every recipient can be ${options.until}: ${someOf(unplaced, 3)}`,
+      ExitCode.refused,
+      'run the same orders create command again to send the rows no order holds; without --until, merch orders track shows where the others stand',
+    );
+  }
   // The order list is read for a run, or for many orders at once: a counter on a terminal.
   const counter = progress(ctx.io, 'orders listed');
   const request: TrackRequest = {
@@ -59,20 +68,13 @@ export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof
     concurrency,
   };
 
-  if (options.until === undefined || unplaced.length > 0) {
+  if (options.until === undefined) {
     const state = await readSend(request).finally(() => counter.done());
     const notAll = state.missing.length > 0 || state.emptyRun !== undefined;
     // Nothing found at all: the error alone, not a header and "0 shipments" before it.
     if (notAll && state.shipments.length === 0 && state.withoutShipments.length === 0 && unplaced.length === 0) throw notFound(state);
     await report(ctx, state, unplaced);
     if (notAll) throw notFound(state);
-    if (options.until !== undefined) {
-      throw new CliError(
-        `not every recipient can be ${options.until}: ${someOf(unplaced, 3)}`,
-        ExitCode.refused,
-        'run the same orders create command again to send the rows no order holds',
-      );
-    }
     return;
   }
   await waitForAll(ctx, request, unplaced, counter, {
@@ -119,6 +121,13 @@ async function waitForAll(
     interruption.dispose();
   });
   const { state, waiting } = result;
+  // An order that is not there: the wait can never end well; the error comes first, before the table of the others (issue 42.5).
+  if (result.outcome === 'missing') {
+    const error = notFound(state);
+    ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
+    await report(ctx, state, unplaced);
+    throw new ShownError(error);
+  }
   await report(ctx, state, unplaced);
   const total = state.shipments.length;
   const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
@@ -126,8 +135,6 @@ async function waitForAll(
   switch (result.outcome) {
     case 'reached':
       return;
-    case 'missing':
-      throw notFound(state);
     case 'cancelled': {
       const cancelled = [
         ...state.cancelled.map((s) => `${shipmentName(s)}: ${state.cancelledOrders.includes(String(s.order_id)) ? 'its order is cancelled' : 'cancelled'}`),

@@ -1,6 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { ExitCodeValue } from '../../errors.js';
 import { defineCommand } from '../define-command.js';
+import { JOURNAL_ALIAS } from '../journal-flag.js';
 import { duration, integerId } from '../parse.js';
 
 export const watchCommand = defineCommand({
@@ -10,7 +11,9 @@ export const watchCommand = defineCommand({
     command
       .argument('<id>', 'order id', integerId)
       .addOption(new Option('--interval <duration>', 'time between polls (90s, 5m; a plain number is seconds)').argParser(duration({ bare: 's' })).default(15_000, '15s'))
-      .option('--events <file>', 'also follow the journal of a running `merch webhooks listen`: an event is checked with the service at once, never taken on its word'),
-  examples: ['merch orders watch 1001', 'merch orders watch 1001 --events ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'],
+      .option('--journal <file>', 'also follow the event journal of a running `merch webhooks listen`: an event is checked with the service at once, never taken on its word')
+      // The name of earlier versions (issue 42.5): works for a release, with a line on stderr.
+      .addOption(new Option('--events <file>', JOURNAL_ALIAS).hideHelp()),
+  examples: ['merch orders watch 1001', 'merch orders watch 1001 --journal ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'],
   run: async (ctx, options, [id]): Promise<ExitCodeValue> => (await import('./watch.js')).run(ctx, id, options),
 });

@@ -5,6 +5,7 @@ import { CliError, ExitCode, UsageError, type ExitCodeValue } from '../../errors
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { watchOrder } from '../../orders/follow/watcher.js';
 import type { OptionsOf } from '../define-command.js';
+import { journalFlag } from '../journal-flag.js';
 import type { watchCommand } from './watch.command.js';
 import { watchView } from './watch-view.js';
 
@@ -18,7 +19,8 @@ import { watchView } from './watch-view.js';
  * confirm is a note (on stderr, or under the table), never the end of the watch.
  */
 export async function run(ctx: Context, id: string, options: OptionsOf<typeof watchCommand>): Promise<ExitCodeValue> {
-  if (options.events !== undefined) await checkJournal(options.events);
+  const journal = journalFlag(ctx.io, options.journal, { flag: '--events', value: options.events });
+  if (journal.file !== undefined) await checkJournal(journal.flag, journal.file);
   const view = watchView(ctx);
   const interruption = untilInterrupted(ctx.interrupts);
   // Changes and notices are shown one after the other, in the order they were learnt.
@@ -30,7 +32,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
       orderId: id,
       fetchOrder: () => getOrder(ctx.api(), id),
       intervalMs: options.interval,
-      eventsFile: options.events,
+      eventsFile: journal.file,
       interrupted: interruption.signal,
       onChange: (change, at) => inTurn(() => view.change(change, at)),
       onServiceChange: (change) => inTurn(() => view.service(change)),
@@ -45,9 +47,9 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
   return outcome === 'interrupted' ? ExitCode.interrupted : ExitCode.ok;
 }
 
-async function checkJournal(file: string): Promise<void> {
+async function checkJournal(flag: string, file: string): Promise<void> {
   const found = await stat(file).catch(() => undefined);
   if (!found?.isFile()) {
-    throw new UsageError(`--events: no journal at ${file}`, 'give the file `merch webhooks listen --save FILE` writes to (it is created when the listener starts)');
+    throw new UsageError(`${flag}: no journal at ${file}`, 'give the file `merch webhooks listen --journal FILE` writes to (it is created when the listener starts)');
   }
 }

@@ -13,24 +13,26 @@ export const variant = (name: string) => (part: Part) => named(part.variant?.[na
 
 /**
  * On a narrow terminal the product's name (the same on every row: the product asked for)
- * gives way first, and is left out before a color, a size or a status is cut; then the
- * part's code (the sku, which design-link takes, stays longer).
+ * gives way first, then what --expand added (a media count), then the design status; what
+ * tells the parts apart and is taken by other commands (the id, the code, the sku that
+ * design-link takes, the color and size) goes last (issue 42.3). What is left out is named
+ * under the table; a column with no value (parts of custom products have no sku) goes first.
  */
 const partColumns: Column<Part>[] = [
-  { header: 'ID', value: (p) => p.id, kind: 'fixed', priority: 3 },
-  { header: 'Code', value: (p) => p.code, kind: 'fixed', priority: 1 },
+  { header: 'ID', value: (p) => p.id, kind: 'fixed', priority: 5 },
+  { header: 'Code', value: (p) => p.code, kind: 'fixed', priority: 4 },
   { header: 'Product', value: (p) => p.product_name, priority: 0, min: 12 },
-  { header: 'Color', value: variant('color'), priority: 3, min: 14 },
+  { header: 'Color', value: variant('color'), priority: 3, min: 10 },
   { header: 'Size', value: variant('size'), priority: 3, min: 6 },
-  { header: 'Design status', value: (p) => named(p.design_status), kind: 'fixed', priority: 3 },
+  { header: 'Design status', value: (p) => named(p.design_status), kind: 'fixed', priority: 2 },
   // What `merch design-link --sku` takes for this part (parts of custom products have none).
-  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed', priority: 2 },
+  { header: 'Design tool SKU', value: (p) => p.design_tool_sku, kind: 'fixed', priority: 4 },
 ];
 
-/** Asked for by name (--expand): they keep their place before the sku and the code. */
+/** Asked for by name (--expand): they keep their place before the sku and the code, and give way before the columns that identify a part. */
 const expandedColumns: Record<string, Column<Part>> = {
-  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : ''), kind: 'number', priority: 3 },
-  imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas), priority: 3, min: 12 },
+  media_contents: { header: 'Media', value: (p) => (Array.isArray(p.media_contents) ? p.media_contents.length : ''), kind: 'number', priority: 1 },
+  imprint_areas: { header: 'Imprint areas', value: (p) => names(p.imprint_areas), priority: 1, min: 12 },
 };
 
 /** One column per expansion asked for (`--expand`, comma-separated). */

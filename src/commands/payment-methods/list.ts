@@ -18,14 +18,18 @@ export function describe(method: PaymentMethod): string {
   return last4 ? `${issuer} ending ${last4}` : issuer;
 }
 
-/** On a narrow terminal the bank's name is shortened, then the expiry left out: the id (what --payment-method takes) and the type stay whole. */
+/**
+ * On a narrow terminal the bank's name is shortened, then the expiry and the brand left
+ * out (named under the table): the id (what --payment-method takes), the type, the last 4
+ * digits and which one is the default stay whole (issue 42.3).
+ */
 const paymentMethodColumns: Column<PaymentMethod>[] = [
   { header: 'ID', value: (m) => m.id, kind: 'fixed', priority: 3 },
   { header: 'Type', value: (m) => m.type, kind: 'fixed', priority: 3 },
   { header: 'Brand/Bank', value: (m) => m.card?.brand ?? m.us_bank_account?.bank_name, priority: 2, min: 10 },
   { header: 'Last4', value: (m) => m.card?.last4 ?? m.us_bank_account?.last4, kind: 'fixed', priority: 3 },
   { header: 'Expires', value: expiry, kind: 'fixed', priority: 1 },
-  { header: 'Default', value: (m) => yesNo(m.is_default), kind: 'fixed', priority: 2 },
+  { header: 'Default', value: (m) => yesNo(m.is_default), kind: 'fixed', priority: 3 },
 ];
 
 /** One row per method, cards then bank accounts; `--json` prints that flat array. */

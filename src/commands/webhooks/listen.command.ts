@@ -1,6 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import { defineCommand } from '../define-command.js';
+import { JOURNAL_ALIAS } from '../journal-flag.js';
 import { httpUrl } from '../parse-url.js';
 import { collect, completing, listenPort } from '../parse.js';
 
@@ -12,11 +13,13 @@ export const listenCommand = defineCommand({
       .option('--port <n>', 'port to listen on (0: any free port)', listenPort, 8787)
       .option('--host <host>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'URL path that receives deliveries', '/')
-      .option('--events <list>', `comma list of event kinds to accept (default all: ${EVENT_KINDS.join(', ')})`, completing(EVENT_KINDS, (value: string) => value))
+      .option('--events <list>', `comma list of event kinds to accept: ${EVENT_KINDS.join(', ')} (default: all)`, completing(EVENT_KINDS, (value: string) => value))
       .option('--forward-to <url>', 'relay every event to URL, or EVENT=URL one event kind (repeatable)', collect)
-      .option('--save <file>', 'event journal (default <config dir>/events.jsonl)')
+      .option('--journal <file>', 'the event journal to append to (default: <config dir>/events.jsonl)')
+      // The name of earlier versions (issue 42.5): works for a release, with a line on stderr.
+      .addOption(new Option('--save <file>', JOURNAL_ALIAS).hideHelp())
       .option('--subscribe', 'create one subscription per event, deleted on exit')
-      .addOption(new Option('--public-url <url>', 'with --subscribe: the URL the service posts to (e.g. a tunnel); default the listener URL').argParser(httpUrl))
+      .addOption(new Option('--public-url <url>', 'with --subscribe: the URL the service posts to, e.g. a tunnel (default: the listener URL)').argParser(httpUrl))
       .option('--secret-stdin', 'read the secret deliveries must carry (?token=) from stdin (or set MERCH_WEBHOOK_SECRET)')
       // Refused with a line saying where the secret goes: a flag's value is seen by `ps`.
       .addOption(new Option('--secret <token>').hideHelp())

@@ -12,6 +12,7 @@ import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
 import type { OptionsOf } from '../define-command.js';
 import { listenFailure } from '../listen-failure.js';
+import { journalFlag } from '../journal-flag.js';
 import { checkOutputFile } from '../path-flags.js';
 import type { listenCommand } from './listen.command.js';
 import { listenSecret, SECRET_VARIABLE } from './listen-secret.js';
@@ -40,8 +41,9 @@ export async function run(ctx: Context, options: ListenOptions): Promise<void> {
   const routes = parsedRoutes(options.forwardTo ?? []);
   const { secret, source } = await listenSecret(ctx, options);
   if (source === 'none' && (ctx.env[SECRET_VARIABLE] ?? '') !== '') ctx.io.err(`--no-secret: ${SECRET_VARIABLE} is ignored`);
-  if (options.save !== undefined) await checkOutputFile('--save', options.save, { makeParent: true });
-  const journal = await openJournal(ctx, options.save ?? join(ctx.settings.configDir, 'events.jsonl'));
+  const journalFile = journalFlag(ctx.io, options.journal, { flag: '--save', value: options.save });
+  if (journalFile.file !== undefined) await checkOutputFile(journalFile.flag, journalFile.file, { makeParent: true });
+  const journal = await openJournal(ctx, journalFile.file ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
     markDelivered: (id, target) => journal.markDelivered(id, target),
     // The event's kind is the sender's text (hook.event): one line, whatever it holds.
@@ -129,7 +131,7 @@ async function openJournal(ctx: Context, file: string): Promise<EventJournal> {
   try {
     journal = await EventJournal.open(file);
   } catch (error) {
-    throw new CliError(`cannot open the event journal ${file}: ${(error as Error).message}`, ExitCode.failed, 'pass --save FILE to keep events elsewhere');
+    throw new CliError(`cannot open the event journal ${file}: ${(error as Error).message}`, ExitCode.failed, 'pass --journal FILE to keep events elsewhere');
   }
   const { tornBytes, skippedLines } = journal.recovered;
   if (tornBytes > 0) ctx.io.err(`${file}: removed an incomplete last record (${tornBytes} bytes) left by a crash; it had not been acknowledged`);

@@ -5,13 +5,14 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { printList, type Column } from '../../output/render.js';
 import { replay, ReplayNotFoundError, type ReplayResult } from '../../webhooks/replay.js';
 import type { OptionsOf } from '../define-command.js';
+import { journalFlag } from '../journal-flag.js';
 import type { replayCommand } from './replay.command.js';
 
 const columns: Column<ReplayResult>[] = [
-  { header: 'ID', value: (r) => r.id },
+  { header: 'ID', value: (r) => r.id, kind: 'fixed' },
   { header: 'Event', value: (r) => r.event },
   { header: 'Target', value: (r) => r.target },
-  { header: 'Outcome', value: (r) => r.outcome },
+  { header: 'Outcome', value: (r) => r.outcome, kind: 'fixed' },
   { header: 'Detail', value: (r) => r.detail },
 ];
 
@@ -20,10 +21,10 @@ const columns: Column<ReplayResult>[] = [
  * when piped); a summary on stderr; exit 1 if any request failed.
  */
 export async function run(ctx: Context, options: OptionsOf<typeof replayCommand>): Promise<void> {
-  const file = options.from ?? join(ctx.settings.configDir, 'events.jsonl');
+  const file = journalFlag(ctx.io, options.journal, { flag: '--from', value: options.from }).file ?? join(ctx.settings.configDir, 'events.jsonl');
   const found = await stat(file).catch(() => undefined);
-  if (!found) throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--save FILE); pass --from FILE');
-  if (!found.isFile()) throw new UsageError(`${file} is ${found.isDirectory() ? 'a directory' : 'not a file'}, not an event journal`, 'pass --from FILE, the --save file of `merch webhooks listen`');
+  if (!found) throw new UsageError(`no event journal at ${file}`, 'events are saved by `merch webhooks listen` (--journal FILE); pass --journal FILE');
+  if (!found.isFile()) throw new UsageError(`${file} is ${found.isDirectory() ? 'a directory' : 'not a file'}, not an event journal`, 'pass --journal FILE, the journal of `merch webhooks listen`');
   const count = { sent: 0, failed: 0, skipped: 0 };
   async function* counted(): AsyncGenerator<ReplayResult> {
     for await (const result of replay({ file, id: options.id, to: options.to, proxy: ctx.settings.proxy })) {

@@ -10,7 +10,7 @@ export const triggerCommand = defineCommand({
     command
       .addArgument(new Argument('<event>', 'the event kind').choices(EVENT_KINDS))
       .option('--order <id>', 'the order (order.* events) or the order whose shipping orders (shipping_order.* events)', positiveInt)
-      .option('--id <id>', 'the resource id (default the newest)', positiveInt),
+      .option('--id <id>', 'the resource id (default: the newest)', positiveInt),
   examples: ['merch webhooks trigger order.changed', 'merch webhooks trigger shipping_order.changed --order 1001'],
   run: async (ctx, options, [event]): Promise<void> => (await import('./trigger.js')).run(ctx, event, options),
 });

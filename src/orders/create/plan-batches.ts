@@ -137,7 +137,7 @@ const READ_CHUNK = 1_000;
 
 /** Everything checked and planned, nothing sent. */
 export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'>): Promise<ListPlan & { decided: Decided; held: Held; rows: ListRows }> {
-  const read = await readList(run, ports.lookups);
+  const read = await readList(run, ports.lookups, ports.signal);
   const runId = run.runId ?? read.derivedRunId;
   const head = { runId, origin: run.runId === undefined ? ('derived' as const) : ('given' as const) };
   ports.notify?.({ kind: 'run', plan: head });
@@ -148,6 +148,8 @@ export async function planBatches(run: ListRun, ports: Omit<ListPorts, 'confirm'
   const rows: ListRows = { digests: read.digests, sheetRows: read.sheetRows, kept: read.kept };
   const decided = decide(rows, held);
   if (!run.assumeUnsent) refuseUnmatched(run, decided, held);
+  // Stopped while the earlier orders were read: not on to pass three (which reads the list again).
+  ports.signal?.throwIfAborted();
   const batches = await checkBatches(run, runId, decided.toSend, held.maxBatch, ports.lookups, read.kept);
   const subtotals = batches.batches.map((b) => b.subtotal);
   return {
@@ -203,13 +205,13 @@ interface ReadList {
 }
 
 /** Pass one: each row's content, and the run id the rows' contents derive (order-identity.ts). */
-async function readList(run: ListRun, lookups: AccountLookups): Promise<ReadList> {
+async function readList(run: ListRun, lookups: AccountLookups, signal?: AbortSignal): Promise<ReadList> {
   const sheetRows: number[] = [];
   const products = new Set<string>();
   const base = listBase(run.pieces, run.file);
   const kept: RecipientsCsv[] | undefined = run.batchSize === undefined ? [] : undefined;
   const digests = new Digests();
-  for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK)) {
+  for await (const chunk of readRecipientBatches(run.path, run.file, READ_CHUNK, signal)) {
     // Each row's product looked up (a row that names no product stops the run here), and its content taken.
     kept?.push(chunk);
     for (const row of chunk.rows) {

@@ -214,11 +214,16 @@ export function parseRecipientsCsv(input: string | Buffer, file: string): Recipi
  * file is read: opened without waiting (a FIFO put in the list's place since the flags were
  * checked is refused at once, not waited on where no signal reaches: src/lib/safe-files.ts).
  */
-async function* csvRecords(path: string): AsyncGenerator<string[][]> {
+async function* csvRecords(path: string, signal?: AbortSignal): AsyncGenerator<string[][]> {
+  signal?.throwIfAborted();
   const reader = new CsvReader(LIST_READING);
   const stream = (await openRegularFile(path)).createReadStream();
   try {
-    for await (const bytes of stream as AsyncIterable<Buffer>) yield reader.push(bytes);
+    for await (const bytes of stream as AsyncIterable<Buffer>) {
+      // Stopped (Ctrl-C) between two pieces of 64 KiB, not once the whole list is read.
+      signal?.throwIfAborted();
+      yield reader.push(bytes);
+    }
     yield reader.end();
   } finally {
     stream.destroy();
@@ -233,15 +238,16 @@ export async function readColumns(path: string, file: string): Promise<string[]>
 
 /**
  * Reads a recipients CSV file as a stream, `size` recipients at a time, so memory stays
- * flat however long the file is. Each batch carries the file's columns.
+ * flat however long the file is. Each batch carries the file's columns. An aborted `signal`
+ * ends the read at the next piece, throwing its reason (an AbortError).
  */
-export async function* readRecipientBatches(path: string, file: string, size: number): AsyncGenerator<RecipientsCsv> {
+export async function* readRecipientBatches(path: string, file: string, size: number, signal?: AbortSignal): AsyncGenerator<RecipientsCsv> {
   let columns: RecipientColumns | undefined;
   let batch: RecipientRow[] = [];
   let rowNo = 0;
   let any = false;
   try {
-    for await (const records of csvRecords(path)) {
+    for await (const records of csvRecords(path, signal)) {
       let first = 0;
       if (!columns && records.length > 0) {
         columns = new RecipientColumns(file, records[0]);

@@ -6,7 +6,7 @@ import { recordVisitor, type JournalEvent } from '../../webhooks/event-journal-r
 const TAIL_INTERVAL_MS = 200;
 
 /**
- * Follows the event journal of a running `merch webhooks listen` (`--events FILE`): each
+ * Follows the event journal of a running `merch webhooks listen` (`--journal FILE`): each
  * event record appended after following started goes to `onEvent`, in file order, one at
  * a time (the next once the last one's promise settles; its failure ends the following),
  * until the signal aborts. A line still being written waits for its newline; a file that

@@ -46,6 +46,17 @@ describe('merch sandbox (the command, in-process)', () => {
     expect(url).toBe(`http://127.0.0.1:${port}`);
     expect(run.io.errors()).toContain(`warning: the sandbox listens on every interface, not only on loopback: any machine that reaches port ${port} can use it`);
     expect((await fetch(`${url}/v1/supplier-products?limit=1`, { headers: { authorization: 'Bearer sandbox-token' } })).status).toBe(200);
+    // A name that is not this machine's (a page of another site whose name was made to resolve here): 421.
+    const { request } = await import('node:http');
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const sent = request(`${url}/v1/supplier-products?limit=1`, { headers: { host: `rebound.example:${port}`, authorization: 'Bearer sandbox-token' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(rebound).toBe(421);
     run.interrupt();
     expect((await run.done).code).toBe(0);
   });

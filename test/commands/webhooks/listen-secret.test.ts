@@ -22,7 +22,7 @@ const event = (id: number) => JSON.stringify({ hook: { id: 1, event: 'order.chan
 
 async function listening(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<{ run: RunningMerch; target: string; file: string }> {
   const file = join(tempDir(), 'events.jsonl');
-  const run = startMerch(['webhooks', 'listen', '--port', '0', '--save', file, ...args], { env: cliEnv(sandbox().url, options.env), stdin: options.stdin });
+  const run = startMerch(['webhooks', 'listen', '--port', '0', '--journal', file, ...args], { env: cliEnv(sandbox().url, options.env), stdin: options.stdin });
   await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
   return { run, target: run.io.out().split('\n')[0]!, file };
 }
@@ -35,7 +35,7 @@ async function stopped(run: RunningMerch) {
 describe('the listener secret', () => {
   it('--secret VALUE is refused with one line saying where the secret goes, before anything starts', async () => {
     const file = join(tempDir(), 'events.jsonl');
-    const result = await runMerch(['webhooks', 'listen', '--port', '0', '--save', file, '--secret', 'hunter2-secret'], { env: cliEnv(sandbox().url) });
+    const result = await runMerch(['webhooks', 'listen', '--port', '0', '--journal', file, '--secret', 'hunter2-secret'], { env: cliEnv(sandbox().url) });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: --secret shows the secret to everyone on this machine (ps): put it in MERCH_WEBHOOK_SECRET, or pipe it to --secret-stdin\n');
     expect(existsSync(file)).toBe(false);
@@ -72,7 +72,7 @@ describe('the listener secret', () => {
 
   it('a secret by default: with --subscribe, unauthenticated posts are refused (401) and the sandbox deliveries to the subscribed target accepted', async () => {
     const file = join(tempDir(), 'events.jsonl');
-    const run = startMerch(['webhooks', 'listen', '--port', '0', '--save', file, '--subscribe', '--events', 'order.changed'], { env: cliEnv(sandbox().url) });
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--journal', file, '--subscribe', '--events', 'order.changed'], { env: cliEnv(sandbox().url) });
     await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
     const url = /listening on (http:\S+) for/.exec(run.io.errors())![1]!;
     const subscribed = (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.filter((hook: { target: string }) => hook.target.startsWith(url));
@@ -92,9 +92,25 @@ describe('the listener secret', () => {
     expect(new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).data.id))).toEqual(new Set([order.id]));
   });
 
+  it('--subscribe --verbose: the traces of the subscriptions made and deleted never show the secret', async () => {
+    const file = join(tempDir(), 'events.jsonl');
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--journal', file, '--subscribe', '--events', 'order.changed', '--verbose'], { env: cliEnv(sandbox().url) });
+    await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
+    const url = /listening on (http:\S+) for/.exec(run.io.errors())![1]!;
+    const subscribed = (await sandboxApi(sandbox(), '/v1/core/webhooks/')).body.results.filter((hook: { target: string }) => hook.target.startsWith(url));
+    const secret = new URL(subscribed[0].target).searchParams.get('token')!;
+    expect(secret).toMatch(/^[\w-]{24}$/);
+    const { code, stdout, stderr } = await stopped(run);
+    expect(code).toBe(0);
+    // It traced: the subscription made, and deleted on exit.
+    expect(stderr).toMatch(/^> POST http:\S+\/v1\/core\/webhooks\/$/m);
+    expect(stderr).toMatch(/^> DELETE http:\S+\/v1\/core\/webhooks\/\d+\/?$/m);
+    expect(stdout + stderr).not.toContain(secret);
+  });
+
   it('a secret by default: without --subscribe or --print-target, stderr says how to subscribe with it, never showing it', async () => {
     const file = join(tempDir(), 'events.jsonl');
-    const run = startMerch(['webhooks', 'listen', '--port', '0', '--save', file], { env: cliEnv(sandbox().url) });
+    const run = startMerch(['webhooks', 'listen', '--port', '0', '--journal', file], { env: cliEnv(sandbox().url) });
     await Promise.race([run.io.written((_out, err) => /ready; Ctrl-C to stop/.test(err)), run.done]);
     const url = /listening on (http:\S+) for/.exec(run.io.errors())![1]!;
     expect(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event(5) }).then((r) => r.status)).toBe(401);
@@ -125,7 +141,7 @@ describe('the listener secret', () => {
     [['--no-secret', '--secret-stdin'], 'error: --no-secret and --secret-stdin contradict each other: pass one of them\n'],
   ])('%j is a usage error (exit 2): nothing listens, nothing is sent', async (args, message) => {
     const file = join(tempDir(), 'events.jsonl');
-    const { result, requests } = await requestsDuring(sandbox(), () => runMerch(['webhooks', 'listen', '--port', '0', '--save', file, ...args], { env: cliEnv(sandbox().url), stdin: 'x\n' }));
+    const { result, requests } = await requestsDuring(sandbox(), () => runMerch(['webhooks', 'listen', '--port', '0', '--journal', file, ...args], { env: cliEnv(sandbox().url), stdin: 'x\n' }));
     expect(result).toEqual({ code: 2, stdout: '', stderr: message });
     expect(requests).toEqual([]);
     expect(existsSync(file)).toBe(false);

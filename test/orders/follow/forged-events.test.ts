@@ -18,7 +18,7 @@ const newOrder = orderMaker('forged');
 /** `merch webhooks listen --port 0 --print-target ...args` in-process: its target, its journal; stopped when the test ends. */
 async function startListener(args: string[]): Promise<{ target: string; journal: string; errors: () => string }> {
   const journal = join(tempDir('merch-forged-'), 'events.jsonl');
-  const listener = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--save', journal, ...args], { env: cliEnv(sandbox().url) });
+  const listener = startMerch(['webhooks', 'listen', '--port', '0', '--print-target', '--journal', journal, ...args], { env: cliEnv(sandbox().url) });
   onTestFinished(async () => {
     listener.interrupt();
     await listener.done;
@@ -65,7 +65,7 @@ describe('a forged order.changed Delivered posted to a listener', () => {
     const { target, journal } = await startListener(['--no-secret', '--subscribe']);
     expect(target).not.toContain('token=');
     const before = sandbox().requests.length;
-    const watch = startMerch(['orders', 'watch', String(order.id), '--events', journal, '--interval', '1h'], { env: cliEnv(sandbox().url) });
+    const watch = startMerch(['orders', 'watch', String(order.id), '--journal', journal, '--interval', '1h'], { env: cliEnv(sandbox().url) });
     onTestFinished(() => watch.interrupt());
     await watch.io.written((out) => out.includes('\n'));
 
@@ -101,7 +101,7 @@ describe('a forged order.changed Delivered posted to a listener', () => {
   it('on a terminal, the note is under the table and the order is drawn as the service has it', async () => {
     const order = await inProduction();
     const { target, journal } = await startListener(['--no-secret']);
-    const watch = startMerch(['orders', 'watch', String(order.id), '--events', journal, '--interval', '1h'], { tty: true, columns: 250, env: cliEnv(sandbox().url, { NO_COLOR: '1' }) });
+    const watch = startMerch(['orders', 'watch', String(order.id), '--journal', journal, '--interval', '1h'], { tty: true, columns: 250, env: cliEnv(sandbox().url, { NO_COLOR: '1' }) });
     onTestFinished(() => watch.interrupt());
     await watch.io.written((out) => out.includes('Tracking number'));
     expect(await post(target, forgedDelivery(order, target))).toBe(204);

@@ -33,7 +33,7 @@ const shipmentStates = (change: Change) => change.shipments.map((s) => `${s.id}:
 /** `merch webhooks listen --subscribe` in-process, journaling to a fresh file; stopped when the test ends. */
 async function startListener(sandbox: { url: string }): Promise<string> {
   const journal = join(tempDir('merch-watch-'), 'events.jsonl');
-  const listener = startMerch(['webhooks', 'listen', '--port', '0', '--subscribe', '--save', journal], { env: cliEnv(sandbox.url) });
+  const listener = startMerch(['webhooks', 'listen', '--port', '0', '--subscribe', '--journal', journal], { env: cliEnv(sandbox.url) });
   onTestFinished(async () => {
     listener.interrupt();
     await listener.done;
@@ -83,7 +83,7 @@ describe('orders watch, piped', () => {
     const journal = await startListener(still());
     // Polls every hour: after the first, every change must come from the journal (each a reason to read the order).
     const before = still().requests.length;
-    const watch = startMerch(['orders', 'watch', String(order.id), '--events', journal, '--interval', '1h'], { env: cliEnv(still().url) });
+    const watch = startMerch(['orders', 'watch', String(order.id), '--journal', journal, '--interval', '1h'], { env: cliEnv(still().url) });
     onTestFinished(() => watch.interrupt());
     const printed = (count: number) => watch.io.written((out) => out.split('\n').length > count);
     const control = async (path: string, body?: unknown) => {
@@ -161,7 +161,7 @@ describe('orders watch, piped', () => {
   it.each([
     [['orders', 'watch', 'x1'], /argument 'id'.*positive integer/],
     [['orders', 'watch', '1001', '--interval', 'soon'], /--interval.*expected a duration/],
-    [['orders', 'watch', '1001', '--events', '/nonexistent/events.jsonl'], /--events: no journal at \/nonexistent\/events.jsonl/],
+    [['orders', 'watch', '1001', '--journal', '/nonexistent/events.jsonl'], /--journal: no journal at \/nonexistent\/events.jsonl/],
   ])('%j is a usage error (exit 2) with nothing sent', async (argv, message) => {
     const { result, requests } = await requestsDuring(still(), () => merch(still(), argv));
     expect(result.code).toBe(2);

@@ -143,7 +143,7 @@ describe('orders track: output', () => {
     expect(lines[0]).toMatch(/^Row\s+Order\s+Shipment\s+Recipient\s+Status\s+Tracking number\s+Ship date$/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(lines[1]).toContain(`1ZSBX${String(shipmentIds[0]).padStart(10, '0')}`);
-    expect(result.stderr).toBe('not shown at this width: email, tracking URL (in --json and --format tsv)\n7 shipments: 5 Created, 1 Scheduled, 1 Shipped\n');
+    expect(result.stderr).toBe('not shown at this width: Email, Tracking URL (in --json and --format tsv)\n7 shipments: 5 Created, 1 Scheduled, 1 Shipped\n');
   });
 
   it('a wide terminal: every column, the tracking URL whole', async () => {
@@ -180,7 +180,9 @@ describe('orders track: what cannot be tracked', () => {
     expect(read.stderr).toBe('7 shipments: 5 Created, 1 Scheduled, 1 Shipped\nrows 8-9 have no order (refused: a rule of the service)\n');
     const wait = await merch(still(), ['orders', 'track', '--results', file, '--until', 'shipped', '--interval', '0.05']);
     expect(wait.code).toBe(5);
-    expect(wait.stderr).toMatch(/\nerror: not every recipient can be shipped: rows 8-9 have no order \(refused: a rule of the service\)\nhint: run the same orders create command again/);
+    // The error first, before any table or request (issue 42.5).
+    expect(wait.stdout).toBe('');
+    expect(wait.stderr).toMatch(/^error: not every recipient can be shipped: rows 8-9 have no order \(refused: a rule of the service\)\nhint: run the same orders create command again/);
   });
 
   it.each([

@@ -65,7 +65,8 @@ async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
       confirm: () => confirm(ctx, order, priced),
       notify: (event) => {
         const line = eventLine(event);
-        if (line !== undefined) ctx.io.err(line);
+        // A difference quotes the service's record of the order: one line.
+        if (line !== undefined) ctx.io.err(singleLine(line));
       },
     }).catch(async (err: unknown) => {
       if (!viaWizard) throw err;

@@ -91,6 +91,8 @@ function itemsFromFlags(options: OrderFlags): ItemInput[] {
     const item: ItemInput = { attributes, origin: FLAG_ITEM };
     if (options.product !== undefined) item.product = parseProductId(options.product, '--product');
     if (options.quantity !== undefined) item.quantity = parsePositiveInt(options.quantity, '--quantity');
+    // One recipient gets one unless --quantity says otherwise, as each of a --recipients list does (issue 42.5).
+    else if (options.recipient !== undefined && item.product !== undefined) item.quantity = 1;
     if (item.product === undefined && options.recipients === undefined && options.file === undefined) {
       throw new UsageError(`${options.quantity !== undefined ? '--quantity' : '--attr'} needs --product`);
     }

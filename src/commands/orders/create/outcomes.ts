@@ -9,7 +9,7 @@ import { buildUsageError } from './inputs.js';
  * (cli-contract.md) and a hint naming the flags that help. Anything else passes through.
  */
 export function cliErrorOf(err: unknown): unknown {
-  if (err instanceof OrderInvalid) return new UsageError(err.message, 'nothing was sent; fix the order and run again');
+  if (err instanceof OrderInvalid) return new UsageError(err.message, invalidOrderHint(err));
   if (err instanceof BuildError) return buildUsageError(err);
   if (err instanceof CsvError) return new UsageError(err.message);
   if (err instanceof ExternalIdTaken) {
@@ -49,4 +49,15 @@ export async function inContractWords<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw cliErrorOf(err);
   }
+}
+
+/**
+ * The hint under an invalid order: where an attribute the product needs is missing, the
+ * flag that gives it (issue 42.2), e.g. `--attr color=VALUE`.
+ */
+function invalidOrderHint(err: OrderInvalid): string {
+  const missing = [...new Set(err.issues.filter((issue) => issue.message.startsWith('is required:')).map((issue) => /\.attributes\.([^.[\]]+)$/.exec(issue.path)?.[1]).filter((name) => name !== undefined))];
+  if (missing.length === 0) return 'nothing was sent; fix the order and run again';
+  const flags = missing.map((name) => `--attr ${name}=VALUE`).join(' ');
+  return `nothing was sent; give ${missing.join(' and ')} with ${flags} (or a ${missing.join(' and ')} column in the recipients list, or ${missing.map((name) => `${name}=VALUE`).join(',')} in each --item), then run again`;
 }

@@ -7,7 +7,7 @@ import { describePaymentMethod } from '../../../orders/payment-method.js';
 import { tsvCell } from '../../../output/csv.js';
 import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
-import { cell } from '../../../output/sanitize.js';
+import { cell, singleLine } from '../../../output/sanitize.js';
 import { recipientName, shipmentItems, type ShippingOrder } from '../shipment.js';
 
 /** `visa ending 4242 pm_...`: the payment method as the plan names it (its id alone when the account does not list it). */
@@ -17,7 +17,8 @@ export function paymentOf(order: { paymentMethod?: PaymentMethod; body?: { payme
 
 /** The stderr line naming the payment method an order is charged to when none was given. */
 export function defaultPaymentNotice(method: PaymentMethod): string {
-  return `payment method: ${method.id} (${describePaymentMethod(method)}, the account default)`;
+  // The method's id and description (a bank's name) are the service's: one line.
+  return singleLine(`payment method: ${method.id} (${describePaymentMethod(method)}, the account default)`);
 }
 
 /** One order's priced plan on the terminal, before "Place this order?" (plan-view.ts, loaded when it is shown). */

@@ -1,7 +1,7 @@
 import { readRegularFile } from '../../../lib/safe-files.js';
 import { USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
 import type { Context } from '../../../context.js';
-import { CliError, ExitCode } from '../../../errors.js';
+import { CancelledError, CliError, ExitCode } from '../../../errors.js';
 import { untilInterrupted } from '../../../lib/interrupt.js';
 import { keepTheHeapLean } from '../../../lib/v8-flags.js';
 import type { OrderPieces } from '../../../orders/create/builder.js';
@@ -76,6 +76,8 @@ export async function runList(ctx: Context, options: OrderFlags & { recipients: 
       try {
         await attempt(run);
       } catch (err) {
+        // Ctrl-C while the list was read and planned (plan-batches.ts): stopped there, nothing sent.
+        if (interruption.signal.aborted && (err as Error | undefined)?.name === 'AbortError') throw new CancelledError(`interrupted while reading ${run.file}: nothing was sent`);
         // A list whose rows name no product: on a terminal, the wizard asks for the order's
         // other pieces (the list's rows are the recipients); nothing was sent yet.
         if (!(err instanceof BuildError) || err.problem !== 'row-without-product' || !ctx.prompter.canPrompt) throw err;

@@ -6,7 +6,7 @@ import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS, type AddressField } from '../..
 import { attributeName, findOffered, matchValue, offeredAttributes } from '../../../contract/attributes.js';
 import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
-import { CliError, ShownError, UsageError } from '../../../errors.js';
+import { CancelledError, CliError, ShownError, UsageError } from '../../../errors.js';
 import { exactIntegerOf } from '../../../lib/exact-json.js';
 import { errnoWords } from '../../../lib/path-checks.js';
 import { MAX_ID, positiveIdProblem } from '../../../lib/positive-integer.js';
@@ -19,7 +19,7 @@ import { errorText } from '../../../output/error-text.js';
 import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
 import type { ServiceSettings } from '../../hints.js';
-import type { Prompter, Unless } from '../../../prompter.js';
+import { GoBack, isPromptCancel, type Prompter, type Unless } from '../../../prompter.js';
 import { accountLookupsOf } from '../service-ports.js';
 
 /**
@@ -45,70 +45,161 @@ import { accountLookupsOf } from '../service-ports.js';
 const WIZARD: Unless = { message: 'the order is incomplete', hint: 'give the order with flags, --file or --recipients (see merch orders create --help)' };
 
 export async function runWizard(ctx: Context, given: OrderPieces, lookups = accountLookupsOf(ctx)): Promise<OrderPieces> {
+  try {
+    return await askAll(ctx, given, lookups);
+  } catch (error) {
+    // Ctrl-C at any question reads as it does at "Place this order?" with flags (issue 42.4): exit 130.
+    if (isPromptCancel(error)) throw new CancelledError(CANCELLED);
+    throw error;
+  }
+}
+
+/** What a cancelled order says, in the wizard and at the question before placing (orders/create/place-order.ts). */
+const CANCELLED = 'cancelled: no order was created';
+
+/**
+ * The questions in order, each a step; Esc (GoBack) at a question asks the one before it again
+ * (the steps that asked nothing, given by flags, are passed over), its earlier answer the
+ * default; at the first question, it is asked again.
+ */
+async function askAll(ctx: Context, given: OrderPieces, lookups: ReturnType<typeof accountLookupsOf>): Promise<OrderPieces> {
   const ask = ctx.prompter;
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
+  let product: CustomProduct | undefined;
+  const productOf = () => product!;
+  const given0 = given.items?.[0];
+  let recipientsHow: 'typed' | 'csv' = 'typed';
 
-  // 1. The product.
-  const product = base.product === undefined ? await askProduct(ctx, ask) : await retrying(ctx, ask, () => getCustomProduct(ctx.api(), String(base.product)));
-  lookups.remember(product);
-  // Exactly as the service shows it: an id beyond 2^53 is a BigInt (lib/exact-json.ts).
-  base.product = typeof product.id === 'bigint' ? product.id : exactIntegerOf(String(product.id)) ?? Number(product.id);
+  const steps: Step[] = [
+    // 1. The product.
+    async () => {
+      const asking = given0?.product === undefined;
+      const earlier = product;
+      product = asking ? await askProduct(ctx, ask) : await retrying(ctx, ask, () => getCustomProduct(ctx.api(), String(given0.product)));
+      lookups.remember(product);
+      // Another product (back, then another answer): the attributes chosen for the first are not its.
+      if (earlier !== undefined && String(earlier.id) !== String(product.id)) base.attributes = { ...(given0?.attributes ?? {}) };
+      // Exactly as the service shows it: an id beyond 2^53 is a BigInt (lib/exact-json.ts).
+      base.product = typeof product.id === 'bigint' ? product.id : exactIntegerOf(String(product.id)) ?? Number(product.id);
+      return asking;
+    },
+    // 2. The recipients: typed in, one or more, or a CSV.
+    async (fromBehind) => {
+      if (given.recipient || given.recipients) return false;
+      const earlier = { recipient: pieces.recipient, recipients: pieces.recipients };
+      delete pieces.recipient;
+      delete pieces.recipients;
+      await inOrder([
+        async () => {
+          const how = await ask.select<'typed' | 'csv'>(
+            {
+              message: 'Recipients',
+              choices: [
+                { name: 'Type the addresses', value: 'typed' },
+                { name: 'Many recipients from a CSV file', value: 'csv' },
+              ],
+              default: earlier.recipients && earlier.recipients.file !== 'recipient' ? 'csv' : earlier.recipient || earlier.recipients ? 'typed' : undefined,
+            },
+            WIZARD,
+          );
+          recipientsHow = how;
+          return true;
+        },
+        async (detailsFromBehind) => {
+          if (recipientsHow === 'csv') pieces.recipients = await askCsv(ask, productOf());
+          else {
+            const before = earlier.recipient ? [earlier.recipient] : earlier.recipients?.file === 'recipient' ? earlier.recipients.rows.map((row) => row.recipient) : [];
+            const typed = await askRecipients(ask, before, detailsFromBehind);
+            if (typed.length === 1) pieces.recipient = typed[0];
+            else pieces.recipients = typedRecipients(typed);
+          }
+          return true;
+        },
+      ], 'up', fromBehind ? 1 : 0);
+      return true;
+    },
+    // 3. Each attribute the product offers in several values (not those the CSV gives per row): one step each, laid out once the product is known.
+    async (fromBehind) => {
+      const kinds = offeredAttributes(productOf().available_attributes).filter(
+        (kind) => !pieces.recipients?.attributeColumns.includes(kind.name) && !Object.keys(given0?.attributes ?? {}).some((name) => findOffered([kind], name)) && kind.values.length > 1,
+      );
+      if (kinds.length === 0) return false;
+      await inOrder(
+        kinds.map((kind) => async () => {
+          base.attributes[kind.name] = await ask.select<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })), default: base.attributes[kind.name] }, WIZARD);
+          return true;
+        }),
+        'up',
+        fromBehind ? kinds.length - 1 : 0,
+      );
+      return true;
+    },
+    // 4. Quantity (per recipient with many, unless the CSV has a quantity column).
+    async () => {
+      const csv = pieces.recipients;
+      if (given0?.quantity !== undefined || csv?.hasQuantity) {
+        base.quantity = given0?.quantity;
+        return false;
+      }
+      const answer = await ask.input(
+        { message: csv ? 'Quantity for each recipient' : 'Quantity', default: base.quantity === undefined ? '1' : String(base.quantity), validate: (value) => quantityProblem(value) ?? true },
+        WIZARD,
+      );
+      base.quantity = Number(answer.trim());
+      return true;
+    },
+    // 5. Payment method, the account's default preselected (the one rule of orders/payment-method.ts).
+    async () => {
+      pieces.items = [base, ...(given.items?.slice(1) ?? [])];
+      if (given.paymentMethodId !== undefined) return false;
+      const methods = await retrying(ctx, ask, () => lookups.paymentMethods());
+      if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
+      const preferred = accountDefault(methods);
+      pieces.paymentMethodId = await ask.select<string>(
+        {
+          message: preferred ? 'Payment method' : 'Payment method (the account has no default: choose one)',
+          choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.id === preferred?.id ? ' (default)' : ''}  ${m.id}`, value: m.id })),
+          default: pieces.paymentMethodId ?? preferred?.id,
+        },
+        WIZARD,
+      );
+      return true;
+    },
+  ];
+  await inOrder(steps, 'stay');
+  return pieces;
+}
 
-  // 2. The recipients: typed in, one or more, or a CSV.
-  if (!pieces.recipient && !pieces.recipients) {
-    const how = await ask.select<'typed' | 'csv'>(
-      {
-        message: 'Recipients',
-        choices: [
-          { name: 'Type the addresses', value: 'typed' },
-          { name: 'Many recipients from a CSV file', value: 'csv' },
-        ],
-      },
-      WIZARD,
-    );
-    if (how === 'csv') pieces.recipients = await askCsv(ask, product);
-    else {
-      const typed = await askRecipients(ask);
-      if (typed.length === 1) pieces.recipient = typed[0];
-      else pieces.recipients = typedRecipients(typed);
+/**
+ * A question (or several): whether it asked anything (a step given by flags asks nothing, and
+ * Esc passes over it). `fromBehind`: run again by Esc at the question after it, a step of
+ * several questions starts at its last.
+ */
+type Step = (fromBehind: boolean) => Promise<boolean>;
+
+/**
+ * Steps in order (from `start`); GoBack at one runs the last one before it that asked again. At the first,
+ * GoBack goes up to the caller (the steps before these), or with `stay`, asks it again.
+ */
+async function inOrder(steps: Step[], atFirst: 'up' | 'stay' = 'up', start = 0): Promise<void> {
+  // The steps before `start` count as asked (a recipient resumed at its last field).
+  const asked: number[] = Array.from({ length: start }, (_, i) => i);
+  let at = start;
+  let fromBehind = false;
+  while (at < steps.length) {
+    try {
+      if (await steps[at]!(fromBehind)) asked.push(at);
+      at++;
+      fromBehind = false;
+    } catch (error) {
+      if (!(error instanceof GoBack)) throw error;
+      const previous = asked.pop();
+      if (previous !== undefined) [at, fromBehind] = [previous, true];
+      else if (atFirst === 'up') throw error;
+      else fromBehind = false;
     }
   }
-  const csv = pieces.recipients;
-
-  // 3. Each attribute the product offers in several values (not those the CSV gives per row).
-  for (const kind of offeredAttributes(product.available_attributes)) {
-    if (csv?.attributeColumns.includes(kind.name)) continue;
-    if (Object.keys(base.attributes).some((given) => findOffered([kind], given))) continue;
-    if (kind.values.length === 1) continue; // the only value: nothing to choose
-    base.attributes[kind.name] = await ask.select<string>({ message: capital(kind.name), choices: kind.values.map((v) => ({ name: v, value: v })) }, WIZARD);
-  }
-
-  // 4. Quantity (per recipient with many, unless the CSV has a quantity column).
-  if (base.quantity === undefined && !csv?.hasQuantity) {
-    const answer = await ask.input(
-      { message: csv ? 'Quantity for each recipient' : 'Quantity', default: '1', validate: (value) => quantityProblem(value) ?? true },
-      WIZARD,
-    );
-    base.quantity = Number(answer.trim());
-  }
-  pieces.items = [base, ...(given.items?.slice(1) ?? [])];
-
-  // 5. Payment method, the account's default preselected (the one rule of orders/payment-method.ts).
-  if (pieces.paymentMethodId === undefined) {
-    const methods = await retrying(ctx, ask, () => lookups.paymentMethods());
-    if (methods.length === 0) throw new UsageError('the account has no payment method', 'add one in the service, then run again');
-    const preferred = accountDefault(methods);
-    pieces.paymentMethodId = await ask.select<string>(
-      {
-        message: preferred ? 'Payment method' : 'Payment method (the account has no default: choose one)',
-        choices: methods.map((m) => ({ name: `${describePaymentMethod(m)}${m.id === preferred?.id ? ' (default)' : ''}  ${m.id}`, value: m.id })),
-        default: preferred?.id,
-      },
-      WIZARD,
-    );
-  }
-  return pieces;
 }
 
 /** The account's default payment method, or none when the account has several and none is marked. */
@@ -241,25 +332,56 @@ async function bySearch(ctx: Context, term: string): Promise<CustomProduct[]> {
   return found;
 }
 
-/** One recipient after another, each field checked as it is typed. */
-async function askRecipients(ask: Prompter): Promise<Record<string, string>[]> {
-  const recipients: Record<string, string>[] = [];
-  do recipients.push(await askRecipient(ask, recipients.length + 1));
-  while (await ask.confirm({ message: 'Add another recipient?', default: false }, WIZARD));
-  return recipients;
+/**
+ * One recipient after another, each field checked as it is typed. Esc at a field asks the
+ * field before it again; at the first field, the recipient before (or, for the first, the
+ * question before the recipients); at "Add another recipient?", the last recipient's last
+ * field. A recipient asked again has its earlier answers as defaults (`before`).
+ */
+async function askRecipients(ask: Prompter, before: Record<string, string>[] = [], fromBehind = false): Promise<Record<string, string>[]> {
+  // Back from the question after them: "Add another recipient?" again, after the last.
+  const recipients: Record<string, string>[] = fromBehind && before.length > 0 ? [...before] : [];
+  let resume: AddressField | undefined;
+  for (let first = true; ; first = false) {
+    const n = recipients.length + 1;
+    if (!(first && recipients.length > 0)) {
+      try {
+        recipients.push(await askRecipient(ask, n, before[n - 1], resume));
+        resume = undefined;
+      } catch (error) {
+        if (!(error instanceof GoBack) || recipients.length === 0) throw error;
+        before[recipients.length - 1] = recipients.pop()!;
+        resume = ADDRESS_FIELDS.at(-1);
+        continue;
+      }
+    }
+    try {
+      if (!(await ask.confirm({ message: 'Add another recipient?', default: false }, WIZARD))) return recipients;
+    } catch (error) {
+      if (!(error instanceof GoBack)) throw error;
+      before[recipients.length - 1] = recipients.pop()!;
+      resume = ADDRESS_FIELDS.at(-1);
+    }
+  }
 }
 
 const NEEDED = new Set<string>(USUAL_RECIPIENT_FIELDS);
 
-async function askRecipient(ask: Prompter, n: number): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const field of ADDRESS_FIELDS) {
+/** A recipient's fields in order (from `resume`, the earlier ones kept), `before`'s answers the defaults; GoBack at the first field goes up. */
+async function askRecipient(ask: Prompter, n: number, before: Record<string, string> = {}, resume?: AddressField): Promise<Record<string, string>> {
+  const out: Record<string, string> = { ...before };
+  const steps = ADDRESS_FIELDS.map((field): Step => async () => {
     const label = `${n > 1 ? `Recipient ${n}: ` : ''}${capital(field.replace(/_/g, ' '))}${NEEDED.has(field) ? '' : ' (optional)'}`;
     // A country is shown as it is stored: `ie` is IE.
     const transformer = field === 'country' ? (answer: string) => answer.toUpperCase() : undefined;
-    const value = (await ask.input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true, transformer }, WIZARD)).trim();
+    const preset = out[field];
+    const value = (await ask.input({ message: label, validate: (answer) => fieldProblem(field, answer) ?? true, transformer, ...(preset === undefined ? {} : { default: preset }) }, WIZARD)).trim();
     if (value !== '') out[field] = field === 'country' ? value.toUpperCase() : value;
-  }
+    else delete out[field];
+    return true;
+  });
+  // Resumed at a later field (Esc from after the recipient), the fields before it count as asked: Esc there still reaches them.
+  await inOrder(steps, 'up', resume === undefined ? 0 : ADDRESS_FIELDS.indexOf(resume));
   return out;
 }
 

@@ -1,0 +1,328 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Money } from '../../contract/money.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { exactIntegerOf } from '../../lib/exact-json.js';
+import { readRegularFile } from '../../lib/safe-files.js';
+import type { ItemInput, MissingPiece, OrderPieces } from '../../orders/create/builder.js';
+import { OutcomeUnknown, PlacingStopped } from '../../orders/create/errors.js';
+import { plan as planSend } from '../../orders/create/exactly-once.js';
+import { identityOfBody, shipmentDigests } from '../../orders/create/order-identity.js';
+import { bodyHashOf, legacyKey, OrderJournal, withoutExternalId } from '../../orders/create/order-journal.js';
+import { placeBatches } from '../../orders/create/place-batches.js';
+import { offeringsOf, placeOrder, type PlaceOrderEvent } from '../../orders/create/place-order.js';
+import { planBatches, type ListEvent, type ListOutcome, type ListRun } from '../../orders/create/plan-batches.js';
+import { pricePlan, SHIPPING_AND_TAX } from '../../orders/create/plan.js';
+import { prepareOrder } from '../../orders/create/prepare.js';
+import { parseRecipientsCsv } from '../../orders/create/recipients-csv.js';
+import { describeRows } from '../../orders/create/row-ranges.js';
+import { formatWarnings } from '../../orders/create/validate.js';
+import { shownMoney } from '../../output/format.js';
+import { singleLine } from '../../output/sanitize.js';
+import { paymentOf } from '../orders/create/print.js';
+import { orderScopeOf } from '../orders/order-scope.js';
+import { accountLookupsOf, ordersOf } from '../orders/service-ports.js';
+import { checkInputFile } from '../path-flags.js';
+import { GuardRefused, SpendTally, type SpendingGuards } from './guards.js';
+import { answer, type ToolSet } from './tool-kit.js';
+
+/**
+ * plan_order and place_order: an order (or a recipients list) validated and priced exactly
+ * as `orders create --dry-run` (prepareOrder + pricePlan, or planBatches), kept in memory
+ * under a plan id; then placed by that id alone, re-validated, with the plan's external id
+ * (placeOrder, placeBatches: exactly once, journalled), under the spending guards.
+ */
+
+type StoredPlan =
+  | { kind: 'order'; pieces: OrderPieces; externalId: string; bodyHash: string; subtotal: Money | null; summary: string }
+  | { kind: 'list'; run: ListRun; runId: string; fileHash: string; subtotal: Money | null; summary: string };
+
+/** What a running server keeps: its plans, what it has spent, and one placing at a time. */
+export class OrderDesk {
+  readonly plans = new Map<string, StoredPlan>();
+  readonly tally: SpendTally;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly guards: SpendingGuards) {
+    this.tally = new SpendTally(guards);
+  }
+
+  /** One placing at a time: the caps are checked against what is spent, and the journal written, in turn. */
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** Asks the client's user before an order is sent (the protocol's elicitation); undefined when the client cannot ask. */
+export type AskUser = (summary: string) => Promise<boolean | undefined>;
+
+const KEYS = z.record(z.string(), z.string());
+const ITEM = z.object({
+  product: z.union([z.number(), z.string()]).describe('custom product id'),
+  quantity: z.number().int().min(1).optional(),
+  attributes: KEYS.optional().describe('e.g. {"color":"Navy"}'),
+});
+
+interface PlanArgs {
+  items?: z.infer<typeof ITEM>[];
+  recipient?: Record<string, string>;
+  recipients?: Record<string, string>[];
+  recipients_csv?: string;
+  batch_size?: number;
+  payment_method?: string;
+  billing?: Record<string, string>;
+  external_id?: string;
+}
+
+export function orderTools(ctx: Context, desk: OrderDesk, ask: AskUser): ToolSet {
+  const tools: ToolSet = {
+    plan_order: {
+      description: 'Validate and price an order (as `merch orders create --dry-run`); sends nothing. Returns a plan_id for place_order.',
+      inputSchema: {
+        items: z.array(ITEM).optional(),
+        recipient: KEYS.optional().describe('first_name, last_name, line_1, city, state, postal_code, country'),
+        recipients: z.array(KEYS).optional(),
+        recipients_csv: z.string().optional().describe('CSV path, a row per recipient'),
+        batch_size: z.number().int().min(1).optional().describe('CSV: orders of at most N rows'),
+        payment_method: z.string().optional().describe('default: the account default'),
+        billing: KEYS.optional(),
+        external_id: z.string().optional(),
+      },
+      outputSchema: { plan_id: z.string(), external_id: z.string(), subtotal: z.string().nullable(), warnings: z.array(z.string()), plan: z.looseObject({}) },
+      annotations: { readOnlyHint: true, destructiveHint: false },
+      run: (args: PlanArgs) => planOrder(ctx, desk, args),
+    },
+  };
+  if (!desk.guards.allowOrders) return tools;
+  tools.place_order = {
+    description: 'Place a planned order by its plan_id: charged. A repeated call never places it twice.',
+    inputSchema: { plan_id: z.string() },
+    outputSchema: { plan_id: z.string(), status: z.string(), orders: z.array(z.looseObject({})), spent: z.string().nullable() },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    run: (args: { plan_id: string }) => placePlanned(ctx, desk, ask, args.plan_id),
+  };
+  return tools;
+}
+
+async function planOrder(ctx: Context, desk: OrderDesk, args: PlanArgs) {
+  const given = [args.recipient, args.recipients, args.recipients_csv].filter((r) => r !== undefined).length;
+  if (given !== 1) throw new UsageError('give one of recipient, recipients and recipients_csv');
+  if (args.batch_size !== undefined && args.recipients_csv === undefined) throw new UsageError('batch_size needs recipients_csv');
+  const externalId = args.external_id?.trim();
+  if (externalId === '') throw new UsageError('external_id: must not be empty');
+  const pieces: OrderPieces = {
+    ...(args.items?.length ? { items: args.items.map(itemOf) } : {}),
+    ...(externalId === undefined ? {} : { externalId }),
+    ...(args.payment_method === undefined ? {} : { paymentMethodId: args.payment_method.trim() }),
+    ...(args.billing === undefined ? {} : { billing: args.billing }),
+  };
+  const planId = `plan_${randomUUID()}`;
+  if (args.recipients_csv !== undefined) return planList(ctx, desk, planId, pieces, args.recipients_csv, args.batch_size);
+  if (args.recipient !== undefined) pieces.recipient = args.recipient;
+  if (args.recipients !== undefined) pieces.recipients = parseRecipientsCsv(csvOf(args.recipients), 'recipients');
+
+  const prepared = await prepareOrder(pieces, accountLookupsOf(ctx));
+  if (!prepared.complete) throw new UsageError(`the order is incomplete: missing ${missingWords(prepared.missing)}`);
+  const { order } = prepared;
+  const priced = pricePlan(order.body, order.products);
+  const { scope, legacy } = await orderScopeOf(ctx);
+  const journal = await OrderJournal.open(ctx.settings.configDir);
+  let external: string;
+  let bodyHash: string;
+  try {
+    const body = withoutExternalId(order.body);
+    const p = planSend(journal, body, { ...identityOfBody(scope, body, offeringsOf(order.products)), legacyKey: legacyKey(body, legacy) }, order.body.external_id);
+    external = p.externalId;
+    bodyHash = p.bodyHash(external);
+  } finally {
+    await journal.close();
+  }
+  const subtotal = priced.subtotal;
+  const warnings = [...formatWarnings(order.warnings), ...priced.warnings.map((w) => `warning: ${w}`)];
+  const payment = paymentOf(order);
+  const summary = `1 order, ${priced.shipments} ${priced.shipments === 1 ? 'recipient' : 'recipients'}, subtotal ${subtotal ? shownMoney(subtotal) : 'unknown'}${payment ? `, paid with ${payment}` : ''}`;
+  desk.plans.set(planId, { kind: 'order', pieces, externalId: external, bodyHash, subtotal, summary });
+  return answer(ctx, `${planId}: ${summary}. ${SHIPPING_AND_TAX}`, {
+    plan_id: planId,
+    external_id: external,
+    subtotal: subtotal ? shownMoney(subtotal) : null,
+    warnings,
+    plan: { ...priced, payment_method: payment ?? null, request: { ...order.body, external_id: external } },
+  });
+}
+
+async function planList(ctx: Context, desk: OrderDesk, planId: string, pieces: OrderPieces, path: string, batchSize: number | undefined) {
+  await checkInputFile('recipients_csv', path);
+  const { scope } = await orderScopeOf(ctx);
+  const run: ListRun = { pieces, path, file: path, batchSize, scope, runId: pieces.externalId };
+  const fileHash = await hashOf(path);
+  const journal = await OrderJournal.open(ctx.settings.configDir);
+  try {
+    const { decided: _d, held: _h, rows: _r, single, ...plan } = await planBatches(run, { api: ordersOf(ctx), journal, lookups: accountLookupsOf(ctx) });
+    const warnings = [...formatWarnings(plan.warnings), ...plan.planWarnings.map((w) => `warning: ${w}`)];
+    const payment = paymentOf(plan);
+    const rows = plan.batches.reduce((n, b) => n + b.rows.length, 0);
+    const held = plan.earlier.length === 0 ? '' : ` (the other rows are in ${plan.earlier.length} earlier ${plan.earlier.length === 1 ? 'order' : 'orders'}: not sent again)`;
+    const summary = `${plan.batches.length} ${plan.batches.length === 1 ? 'order' : 'orders'} for ${rows} of ${plan.recipients} recipients${held}, subtotal ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown'}${payment ? `, paid with ${payment}` : ''}`;
+    desk.plans.set(planId, { kind: 'list', run, runId: plan.runId, fileHash, subtotal: plan.subtotal, summary });
+    return answer(ctx, `${planId}: ${summary}. ${SHIPPING_AND_TAX}`, {
+      plan_id: planId,
+      external_id: plan.runId,
+      subtotal: plan.subtotal ? shownMoney(plan.subtotal) : null,
+      warnings,
+      // The list as one order: its priced plan, as `orders create --recipients --dry-run --json` gives it.
+      plan: { run_id: plan.runId, recipients: plan.recipients, earlier: plan.earlier, batches: plan.batches, payment_method: payment ?? null, ...(single ? { priced: single.priced } : {}) },
+    });
+  } finally {
+    await journal.close();
+  }
+}
+
+async function placePlanned(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string) {
+  const stored = desk.plans.get(planId);
+  if (stored === undefined) throw new UsageError(`no plan ${planId} on this server`, 'plan the order with plan_order first (plans last as long as the server)');
+  return desk.serial(() => (stored.kind === 'order' ? placeOne(ctx, desk, ask, planId, stored) : placeList(ctx, desk, ask, planId, stored)));
+}
+
+/** The guards, then the user's yes: before anything is sent. Returns the release of what was counted as spent. */
+async function clearToSend(desk: OrderDesk, ask: AskUser, subtotal: Money | null, summary: string): Promise<() => void> {
+  const release = desk.tally.reserve(subtotal);
+  try {
+    const yes = await ask(summary);
+    if (yes === false) throw new PlacingStopped('declined: no order was created');
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
+async function placeOne(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string, stored: Extract<StoredPlan, { kind: 'order' }>) {
+  const prepared = await prepareOrder(stored.pieces, accountLookupsOf(ctx));
+  if (!prepared.complete) throw new UsageError(`the order is incomplete: missing ${missingWords(prepared.missing)}`);
+  const { order } = prepared;
+  const priced = pricePlan(order.body, order.products);
+  const { scope, legacy } = await orderScopeOf(ctx);
+  const journal = await OrderJournal.open(ctx.settings.configDir);
+  let release: (() => void) | undefined;
+  try {
+    const body = withoutExternalId(order.body);
+    if (bodyHashOf(body)(stored.externalId) !== stored.bodyHash) {
+      throw new GuardRefused('the order is no longer what was planned (the account\'s products or payment methods changed)', 'plan it again with plan_order');
+    }
+    const offerings = offeringsOf(order.products);
+    const p = planSend(journal, body, { ...identityOfBody(scope, body, offerings), legacyKey: legacyKey(body, legacy) }, stored.externalId);
+    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() } }, p, {
+      api: ordersOf(ctx),
+      journal,
+      confirm: async () => {
+        release = await clearToSend(desk, ask, priced.subtotal, stored.summary);
+        return true;
+      },
+      notify: (event) => {
+        const line = eventLine(event);
+        if (line !== undefined) ctx.io.err(line);
+      },
+    });
+    ctx.io.err(`${placed.status === 'created' ? 'created' : 'already created'}: order ${String(placed.orderId)} (external id ${placed.externalId})`);
+    return answer(ctx, `order ${String(placed.orderId)} ${placed.status === 'created' ? 'created' : 'already created, not placed again'} (external id ${placed.externalId})`, {
+      plan_id: planId,
+      status: placed.status,
+      orders: [{ order_id: placed.orderId, external_id: placed.externalId, status: placed.status, total: placed.record.total ?? null }],
+      spent: spentText(desk),
+    });
+  } catch (err) {
+    if (release !== undefined && !(err instanceof OutcomeUnknown)) release();
+    throw err;
+  } finally {
+    await journal.close();
+  }
+}
+
+async function placeList(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string, stored: Extract<StoredPlan, { kind: 'list' }>) {
+  if ((await hashOf(stored.run.path)) !== stored.fileHash) throw new GuardRefused(`${stored.run.file} has changed since it was planned`, 'plan it again with plan_order');
+  const journal = await OrderJournal.open(ctx.settings.configDir);
+  let release: (() => void) | undefined;
+  try {
+    const result = await placeBatches(stored.run, {
+      api: ordersOf(ctx),
+      journal,
+      lookups: accountLookupsOf(ctx),
+      notify: (event) => listLine(ctx, event),
+      confirm: async (plan) => {
+        if (plan.runId !== stored.runId) throw new GuardRefused(`the list is no longer what was planned (its run id is now ${plan.runId}, not ${stored.runId})`, 'plan it again with plan_order');
+        if (plan.batches.length === 0) return true;
+        release = await clearToSend(desk, ask, plan.subtotal, stored.summary);
+        return true;
+      },
+    });
+    const orders = result.outcomes.map((o) => ({ ...o, recipients: o.rows.length }));
+    const tally = (status: ListOutcome['status']) => result.outcomes.filter((o) => o.status === status).length;
+    const line = `${tally('created')} created, ${tally('existing')} existing, ${tally('refused')} refused (run id ${stored.runId})`;
+    ctx.io.err(line);
+    const status = tally('refused') > 0 ? 'partly refused' : tally('created') > 0 ? 'created' : 'existing';
+    return answer(ctx, line, { plan_id: planId, status, orders, spent: spentText(desk) });
+  } catch (err) {
+    if (release !== undefined && !(err instanceof OutcomeUnknown)) release();
+    throw err;
+  } finally {
+    await journal.close();
+  }
+}
+
+/** The recipients file's content, to tell the file placed is the file planned. */
+async function hashOf(path: string): Promise<string> {
+  return createHash('sha256').update(await readRegularFile(path)).digest('hex');
+}
+
+function spentText(desk: OrderDesk): string | null {
+  const total = desk.tally.total;
+  return total === undefined ? null : shownMoney(total);
+}
+
+/** The stderr lines of `orders create` as it places one order. */
+function eventLine(event: PlaceOrderEvent): string | undefined {
+  switch (event.kind) {
+    case 'sending':
+      return event.resumed ? `finishing an earlier attempt: external id ${event.externalId}` : `external id: ${event.externalId}`;
+    case 'stored otherwise':
+      return `warning: created: order ${String(event.orderId)} (external id ${event.externalId}), but the service's record of it is not what was sent (${event.difference})`;
+    case 'found':
+      return event.via === 'lost answer' ? `created: order ${String(event.orderId)} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made` : undefined;
+  }
+}
+
+/** The stderr lines of `orders create --recipients` as it places a list. */
+function listLine(ctx: Context, event: ListEvent): void {
+  if (event.kind === 'run') return ctx.io.err(`run id: ${event.plan.runId}`);
+  const o = event.outcome;
+  const label = o.batch === null || o.batch === 0 ? `external id ${o.external_id} (${describeRows(o.rows)})` : `batch ${o.batch} (${o.external_id}, ${describeRows(o.rows)})`;
+  const status = o.status === 'refused' ? `refused: ${o.error ?? ''}` : `${o.status === 'existing' ? 'already created' : 'created'}: order ${String(o.order_id)}`;
+  ctx.io.err(singleLine(`${label}: ${status}`));
+}
+
+function itemOf(item: z.infer<typeof ITEM>, i: number): ItemInput {
+  const product = exactIntegerOf(String(item.product).trim());
+  if (product === undefined || product <= 0) throw new UsageError(`items[${i}].product: expected a product id`);
+  return { product, ...(item.quantity === undefined ? {} : { quantity: item.quantity }), attributes: item.attributes ?? {} };
+}
+
+/** Inline recipients as the CSV a recipients list is read from: every key a column. */
+function csvOf(rows: readonly Record<string, string>[]): string {
+  if (rows.length === 0) throw new UsageError('recipients: give at least one');
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: string | undefined) => `"${(v ?? '').replace(/"/g, '""')}"`;
+  return [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+}
+
+function missingWords(missing: readonly MissingPiece[]): string {
+  return missing
+    .map((m) => {
+      if ('item' in m) return `items[${m.item}].${m.piece}`;
+      return m.piece === 'line items' ? 'items' : 'a recipient';
+    })
+    .join('; ');
+}
