@@ -19,10 +19,11 @@
 // Why 20,000 and not the 100,000 of the claim: the sandbox keeps every account's orders in one
 // array that each request scans (`Store.orders()` filters and copies it; a create scans it for
 // the external id, and paying the order scans it twice more), so creating N orders costs
-// O(N^2): on the 2-vCPU VM, under load, 5,000 took 25-30 s, 20,000 took 56 s, the fifth
-// 5,000 of 30,000 35 s and the sixth 50 s (30,000: ~140 s); 100,000 extrapolates to ~20 min.
-// Each page of GET /v1/orders also filters and sorts the whole account, so both measured sides
-// grow alike. `node bench/orders-account.mjs 100000 1` measures the claim's size all the same.
+// O(N^2): on the 2-vCPU VM, under other sessions' load (4-15), 5,000 took 7-30 s, 20,000
+// 56 s, 100,000 47 minutes (Nov 28 2026: the rerun 54.6 s, orders list --all 56.7 s, 0.96x).
+// Each page of GET /v1/orders also filters and sorts the whole account (~57 ms a page at
+// 100,000), so the sandbox's time is most of both measured sides at that size.
+// `node bench/orders-account.mjs 100000 1` measures the claim's size all the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -41,14 +41,15 @@ function isJson(text: string): boolean {
 
 /**
  * Why `expression` (as given, before withElidedQuotes) is not valid JMESPath, in jmespath's
- * words and with the column it fails at (1-based) under the expression, or undefined when
- * it is valid.
+ * words, with the column it fails at (1-based) and the text from there (an error is one
+ * line), or undefined when it is valid.
  */
 export function queryProblemOf(jmespath: JmesPath, expression: string): string | undefined {
   const error = failure(jmespath, expression);
   if (error === undefined) return undefined;
   const at = failingColumn(jmespath, expression);
-  return `${error} (at column ${at + 1})\n  ${expression}\n  ${' '.repeat(at)}^`;
+  const rest = expression.slice(at);
+  return `${error} (at column ${at + 1}${rest === '' ? ', the end' : `: ${JSON.stringify(rest.length > 20 ? `${rest.slice(0, 20)}…` : rest)}`})`;
 }
 
 function failure(jmespath: JmesPath, expression: string): string | undefined {

@@ -57,6 +57,8 @@ interface Substitutions {
   replace?: [string, string][];
   /** The terminal's width where the page shows output (100 unless said). */
   columns?: number;
+  /** Lines not run, by their text, with the reason: where the page has no room for a marker (README.md's first lines). */
+  skip?: [string, string][];
   /** The environment of the page's runs, past the sandbox's URL and token. */
   env?: Record<string, string>;
   /** The page signs in as a person does (the sandbox's private app, as buyer@example.com), instead of MERCH_TOKEN. */
@@ -66,11 +68,13 @@ interface Substitutions {
 }
 
 /**
- * Each page's substitutions. Every page gets: `$HOME` (a directory of its own, also `~`),
- * http://127.0.0.1:4010 as its sandbox's URL, MERCH_BASE_URL and MERCH_TOKEN (the sandbox's),
- * and the files of FILES and examples/ in its working dir.
+ * Each page's substitutions, by page (a file, or `merch ... --help`). Every page gets a
+ * sandbox of its own, whose URL stands for http://127.0.0.1:4010 in its lines (and is
+ * MERCH_BASE_URL), MERCH_TOKEN (unless `signedIn`), `$HOME` (a directory of its own, also
+ * `~`), and in its working dir examples/, staff.csv and the files of FILES.
  */
 const PAGES: Record<string, Substitutions> = {
+  'README.md': { skip: [['npm run demo', 'npm ci, npm run demo: install and build outside the CLI'], ['npm test', 'npm ci, npm test: install and build outside the CLI']] },
   'docs/commands.md': { signedIn: true, vars: { T: TOKEN }, before: ['merch orders create --file order.json --yes'] },
   'docs/after-the-send.md': { columns: 80, before: [...SENT, 'merch orders create --file order.json --yes'] },
   'docs/sign-in.md': {
@@ -285,6 +289,8 @@ async function runPage(page: string, examples: Example[]): Promise<string[]> {
 function skipReason(page: string, example: Example): string | undefined {
   const marked = example.markers.find((m) => m.kind === 'skip');
   if (marked) return marked.reason ?? '';
+  const listed = PAGES[page]?.skip?.find(([text]) => example.line.includes(text));
+  if (listed) return listed[1];
   if (page.endsWith('--help')) return HELP_SKIPS.find(([text]) => (typeof text === 'string' ? example.line.includes(text) : text.test(example.line)))?.[1];
   return undefined;
 }

@@ -31,12 +31,11 @@ describe('backtick literals with elided quotes', () => {
 describe('a JMESPath error names its position', () => {
   it('points at the offending token', () => {
     const problem = queryProblemOf(jmespath, 'foo | | bar')!;
-    expect(problem).toMatch(/at column 7/);
-    expect(problem).toContain('\n  foo | | bar\n        ^');
+    expect(problem).toContain('(at column 7: "| bar")');
   });
 
   it('an expression ending too soon fails at its end', () => {
-    expect(queryProblemOf(jmespath, 'foo[')).toMatch(/at column 5/);
+    expect(queryProblemOf(jmespath, 'foo[')).toContain('(at column 5, the end)');
   });
 
   it('an unclosed raw string runs to the end, and fails there', () => {

@@ -7,7 +7,11 @@ import { summariseIssues, type ValidationIssue } from './validate.js';
 
 /** The order breaks the contract's rules (src/contract/order-rules.ts): nothing was sent. */
 export class OrderInvalid extends Error {
-  constructor(readonly issues: readonly ValidationIssue[]) {
+  constructor(
+    readonly issues: readonly ValidationIssue[],
+    /** The attribute columns of its recipients list, if it has one (a hint tells a missing column from a row's empty cell). */
+    readonly attributeColumns?: readonly string[],
+  ) {
     super(summariseIssues(issues));
     this.name = 'OrderInvalid';
   }

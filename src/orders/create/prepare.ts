@@ -44,7 +44,7 @@ export async function prepareOrder(given: OrderPieces, lookups: AccountLookups):
     paymentMethodIds: new Set(methods.map((m) => m.id)),
     sources: built.sources,
   });
-  if (!result.ok) throw new OrderInvalid(result.issues);
+  if (!result.ok) throw new OrderInvalid(result.issues, given.recipients?.attributeColumns);
   return {
     complete: true,
     order: {

@@ -52,11 +52,15 @@ export async function inContractWords<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The hint under an invalid order: where an attribute the product needs is missing, the
- * flag that gives it (issue 42.2), e.g. `--attr color=VALUE`.
+ * The hint under an invalid order: where an attribute the product needs is given nowhere
+ * (no --attr, no column of the recipients list), the flag that gives it (issue 42.2), e.g.
+ * `--attr color=VALUE`; a row whose cell of that column is empty is named by its row and
+ * column only (issue 19.6c).
  */
 function invalidOrderHint(err: OrderInvalid): string {
-  const missing = [...new Set(err.issues.filter((issue) => issue.message.startsWith('is required:')).map((issue) => /\.attributes\.([^.[\]]+)$/.exec(issue.path)?.[1]).filter((name) => name !== undefined))];
+  const columns = new Set((err.attributeColumns ?? []).map((name) => name.toLowerCase()));
+  const names = err.issues.map((issue) => (issue.message.startsWith('is required:') ? /\.attributes\.([^.[\]]+)$/.exec(issue.path)?.[1] : undefined));
+  const missing = [...new Set(names)].filter((name): name is string => name !== undefined && !columns.has(name.toLowerCase()));
   if (missing.length === 0) return 'nothing was sent; fix the order and run again';
   const flags = missing.map((name) => `--attr ${name}=VALUE`).join(' ');
   return `nothing was sent; give ${missing.join(' and ')} with ${flags} (or a ${missing.join(' and ')} column in the recipients list, or ${missing.map((name) => `${name}=VALUE`).join(',')} in each --item), then run again`;

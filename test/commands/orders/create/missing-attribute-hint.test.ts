@@ -32,6 +32,16 @@ describe('an attribute the product needs, missing', () => {
     expect(code).toBe(0);
   });
 
+  it('one row without the color its column gives the others: named by row and column, not by --attr (issue 19.6c)', async () => {
+    const dir = tempDir();
+    const guests = join(dir, 'guests.csv');
+    writeFileSync(guests, 'first_name,last_name,line_1,city,state,postal_code,country,size,color,quantity\nAda,Lovelace,1 Main St,Austin,TX,78701,US,2 in,Black,1\nAlan,Turing,3 Elm St,Denver,CO,80202,US,2 in,,1\n');
+    const { code, stderr } = await merch(sandbox(), ['orders', 'create', '--product', '100003', '--recipients', guests, '--yes']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('row 3, column color: is required');
+    expect(stderr).not.toContain('--attr color');
+  });
+
   it('another invalid order keeps the plain hint', async () => {
     const { code, stderr } = await merch(sandbox(), ['orders', 'create', '--product', '100003', '--attr', 'color=Purple', '--attr', 'size=2 in', '--recipient', 'first_name=Ann,last_name=Lee,line_1=1 Main St,city=Austin,state=TX,postal_code=78701,country=US', '--yes']);
     expect(code).toBe(2);
