@@ -60,7 +60,9 @@ describe('the bundle and the packages its plugins reach into', () => {
 
   it("keeps zod's English locale alone", () => {
     const locales = distFiles().flatMap(modulesIn).filter((m) => m.startsWith('node_modules/zod/') && m.includes('/locales/'));
-    expect(locales).toEqual(['node_modules/zod/v4/locales/en.js']);
+    expect(locales).toContain('node_modules/zod/v4/locales/en.js');
+    // The MCP SDK reaches zod's v3 line too (its error map, in English: one file).
+    expect(locales.filter((m) => !m.endsWith('/locales/en.js'))).toEqual([]);
   });
 
   it('does not load node:child_process when the CLI starts (commander gets a lazy stand-in)', () => {
