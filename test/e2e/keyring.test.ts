@@ -45,8 +45,9 @@ describe.skipIf(missing.length > 0)('secrets in the OS keyring (Secret Service, 
     const home = tempDir('merch-keyring-home-');
     const config = tempDir('merch-keyring-config-');
     const out = tempDir('merch-keyring-out-');
-    // A profile written before merch used the keyring: its token in the file.
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { old: { token: ACME_TOKEN } } }), { mode: 0o600 });
+    // A profile written before merch used the keyring: its token in the file, for the service
+    // of its base URL (a token is bound to the origin it was stored for: docs/sign-in.md).
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { old: { 'base-url': sandbox().url, token: ACME_TOKEN } } }), { mode: 0o600 });
     const session = await inKeyringSession(home, config, [
       `printf %s ${GLOBEX_TOKEN} | merch login --with-token > /dev/null 2> ${out}/login.err; echo $? > ${out}/login.code`,
       `cp ${config}/config.json ${out}/after-login.json`,
@@ -82,11 +83,11 @@ describe.skipIf(missing.length > 0)('secrets in the OS keyring (Secret Service, 
     // The old profile's token moved to the keyring at its first use, and worked.
     expect(read(out, 'old-list.err')).toBe('');
     const moved = JSON.parse(read(out, 'after-first-use.json')).profiles.old;
-    expect(moved).toEqual({ 'secret-storage': 'keyring', 'keyring-secrets': ['token'] });
+    expect(moved).toEqual({ 'base-url': sandbox().url, 'secret-storage': 'keyring', 'keyring-secrets': ['token'] });
 
     expect(read(out, 'logout.err')).toBe('Logged out of profile default.\n');
     expect(read(out, 'old-logout.err')).toBe('Logged out of profile old.\n');
-    expect(JSON.parse(read(out, 'after-logout.json')).profiles).toEqual({ default: { 'base-url': sandbox().url }, old: {} });
+    expect(JSON.parse(read(out, 'after-logout.json')).profiles).toEqual({ default: { 'base-url': sandbox().url }, old: { 'base-url': sandbox().url } });
     expect(JSON.parse(read(out, 'entry-after-logout.json'))).toBeNull();
     expect(JSON.parse(read(out, 'old-entry-after-logout.json'))).toBeNull();
   }, 60_000);
