@@ -1,3 +1,4 @@
+import { rewriteJson } from '../lib/json-response.js';
 import * as oauth from 'oauth4webapi';
 import { newTransport, proxyFailure } from '../api/connections.js';
 import { connectionFailure, describeCause, describeFailure, RequestTimeoutError } from '../api/errors.js';
@@ -169,15 +170,10 @@ async function oneRequest(app: OAuthApp, url: URL, init: RequestInit): Promise<R
  */
 async function withoutIdToken(response: Response): Promise<Response> {
   if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return new Response(text, response);
-  }
-  if (body !== null && typeof body === 'object' && 'id_token' in body) delete (body as { id_token?: unknown }).id_token;
-  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return rewriteJson(response, (body) => {
+    if (body !== null && typeof body === 'object' && 'id_token' in body) delete (body as { id_token?: unknown }).id_token;
+    return JSON.stringify(body);
+  });
 }
 
 /** Sends one request to an OAuth endpoint: https, or http to loopback, or --allow-http. */

@@ -1,3 +1,4 @@
+import { rewriteJson } from '../lib/json-response.js';
 import { isRecord } from '../lib/is-record.js';
 import { parseExact, stringifyExact } from '../lib/exact-json.js';
 
@@ -36,17 +37,7 @@ export async function withBigIds(request: Request, answer: Answer): Promise<Resp
   if (!SERVICE_PATH.test(url.pathname)) return answer(request);
   const response = await answer(await storeRequest(request, url));
   if (!response.headers.get('content-type')?.includes('application/json')) return response;
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON after all (`--create-answer truncated`): as it is.
-    return new Response(text, response);
-  }
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(stringifyExact(bigIdsOf(body)), { status: response.status, statusText: response.statusText, headers });
+  return rewriteJson(response, (body) => stringifyExact(bigIdsOf(body)));
 }
 
 /** The request as the store's ids name it: path segments, query values, a JSON body. */

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isRecord } from '../lib/is-record.js';
+import { rewriteJson } from '../lib/json-response.js';
 import type { MoneyForm, OrderRecordTrait, ServiceVariants } from './options.js';
 import type { Env } from './route-context.js';
 
@@ -154,17 +155,11 @@ export function answerVariants(variants: ServiceVariants): MiddlewareHandler<Env
     async (c, next) => {
       await next();
       if (!c.res.headers.get('content-type')?.includes('application/json')) return;
-      const answer = c.res;
-      const text = await answer.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        c.res = new Response(text, answer);
-        return;
-      }
-      reshape(answerKind(c.req.method, c.req.path, answer.status, variants), body);
-      c.res = new Response(JSON.stringify(body), answer);
+      const kind = answerKind(c.req.method, c.req.path, c.res.status, variants);
+      c.res = await rewriteJson(c.res, (body) => {
+        reshape(kind, body);
+        return JSON.stringify(body);
+      });
     },
   ];
 }
