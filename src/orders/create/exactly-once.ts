@@ -13,8 +13,8 @@ import { isRecord } from '../../lib/is-record.js';
  * Exactly-once order creation on top of the journal (order-journal.ts):
  *
  * 1. `plan`: which external id this run uses. An explicit one (flag or file) is used as
- *    given; otherwise a live journal entry of the same command (same key) lends its id,
- *    else one derived from the key. An entry already `created` names the order the journal
+ *    given; otherwise a live journal entry of the same order (same key: order-identity.ts,
+ *    or merch 0.1's key) lends its id, else the one the order's identity derives. An entry already `created` names the order the journal
  *    believes this is (the service then has the last word: see place-order.ts). An entry
  *    stays live (pending) until its order is confirmed created, or refused on an attempt
  *    that nothing before it could have reached, so a rerun never invents a new external id
@@ -28,7 +28,9 @@ import { isRecord } from '../../lib/is-record.js';
  *    attempt that may have reached the service, is "perhaps already created": the order is
  *    looked up by its external id, and returned as found (`duplicate`), unjournalled: it
  *    is this command's order only if its content is this order's, which the caller decides.
- *    Not found, nothing is resent and the entry stays pending.
+ *    Not found, nothing is resent and the entry stays pending. An order found after a
+ *    duplicate answer to the first attempt, whose external id a look-up had just shown
+ *    unused (`shownUnsent`), is this attempt's (a proxy that sent the POST twice).
  */
 
 export interface Plan {

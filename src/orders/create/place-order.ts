@@ -17,10 +17,14 @@ import type { OrdersApi, PlacePorts } from './ports.js';
  * form, the lookup by external id), the service's order is compared with this one
  * (order-content.ts): the same is reported as existing (whatever payment method paid it);
  * another order, or a record that lacks what the comparison needs, is refused
- * (ExternalIdTaken, RecordIncomparable) and nothing is placed. A create's 2xx answer is
- * evidence, not proof: an answer that shows another order than the one sent is not
- * `created` (AnsweredWithAnotherOrder). An order the journal names but the service does not
- * show is doubt (CreatedOrderMissing): never placed again on that ground alone.
+ * (ExternalIdTaken, RecordIncomparable) and nothing is placed; a record that differs from
+ * an order this machine's journal sent and recorded made is that order, stored otherwise. A
+ * create's 2xx answer is evidence, not proof (judgeCreateAnswer): another external id, or a
+ * 200 with other content, is not `created` (AnsweredWithAnotherOrder); a 201 with other
+ * content is this order stored otherwise (`created`, the difference said). An order the
+ * journal names but the service does not show is doubt (CreatedOrderMissing): never placed
+ * again on that ground alone. A first send waits for a look-up that can tell (else doubt,
+ * RunInDoubt, unless `--assume-unsent`).
  */
 
 export interface OrderToPlace {
