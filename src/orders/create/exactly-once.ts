@@ -30,7 +30,7 @@ import { isRecord } from '../../lib/is-record.js';
  *    is this command's order only if its content is this order's, which the caller decides.
  *    Not found, nothing is resent and the entry stays pending. An order found after a
  *    duplicate answer to the first attempt, whose external id a look-up had just shown
- *    unused (`shownUnsent`), is this attempt's (a proxy that sent the POST twice).
+ *    unused, is this attempt's (a proxy that sent the POST twice).
  */
 
 export interface Plan {
@@ -44,8 +44,6 @@ export interface Plan {
   existing?: JournalEntry & { order_id: number | bigint | string };
   /** A pending attempt of an earlier run, which may have reached the service, is being finished. */
   resumed?: JournalEntry;
-  /** The service showed no order of this external id just before the first attempt (or a person has checked): an order found after a duplicate answer to it is this attempt's (a proxy that sent the POST twice). */
-  shownUnsent?: boolean;
 }
 
 export function plan(journal: OrderJournal, body: OrderRequest, identity: OrderIdentity & { legacyKey?: string }, given?: string): Plan {
@@ -182,7 +180,9 @@ async function settleRefusal(api: OrdersApi, journal: OrderJournal, p: Plan, err
     const named = orderIdOf(err.body, 'order_id');
     const found: Found = named !== undefined ? { id: named, definitive: true } : await lookUp(api, p.externalId);
     if (found.id !== undefined) {
-      const ownAttempt = (reached || err.afterAmbiguousAttempt || p.shownUnsent === true) && p.resumed === undefined;
+      // Sent only once the external id was shown unused (placeOrder's look-up, a run's scan, or
+      // a person's check): the order found is this call's, unless an earlier run's attempt was pending.
+      const ownAttempt = p.resumed === undefined;
       return { orderId: found.id, duplicate: true, ownAttempt, ...(found.record ? { record: found.record } : {}) };
     }
     if (duplicate || !found.definitive) {

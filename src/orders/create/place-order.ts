@@ -97,7 +97,7 @@ export async function placeOrder(order: OrderToPlace, plan: Plan, ports: PlaceOr
     if (typeof verdict === 'string') storedOtherwise = verdict;
     return typeof verdict === 'string' ? undefined : verdict;
   };
-  const sent = await send(ports.api, ports.journal, order.body, { ...plan, shownUnsent: plan.resumed === undefined }, order.journalled, judgeAnswer);
+  const sent = await send(ports.api, ports.journal, order.body, plan, order.journalled, judgeAnswer);
   if (storedOtherwise !== undefined) ports.notify?.({ kind: 'stored otherwise', externalId: plan.externalId, orderId: sent.orderId, difference: storedOtherwise });
   const record = sent.record ?? (await ports.api.get(sent.orderId));
   if (!sent.duplicate) return { status: 'created', externalId: plan.externalId, orderId: sent.orderId, record };
