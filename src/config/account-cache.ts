@@ -11,7 +11,7 @@ import { makeDirectories } from '../lib/make-directories.js';
  * account (src/orders/create/order-identity.ts), never to the token.
  */
 
-export const ACCOUNTS_FILE = 'accounts.json';
+const ACCOUNTS_FILE = 'accounts.json';
 
 /** Entries kept; the oldest go first (a CI job with a fresh token per run adds one each time). */
 const MAX_ENTRIES = 200;

@@ -26,7 +26,7 @@ export function parseMoneyFlag(flag: string, words: readonly string[] | string):
 }
 
 /** `a` minus `b` (same currency), as a Money with the finer of their renderings. */
-export function minus(a: Money, b: Money): Money {
+function minus(a: Money, b: Money): Money {
   const d = Math.max(decimalsOf(a), decimalsOf(b));
   return money(scaled(a, d) - scaled(b, d), a.currency, d);
 }

@@ -10,7 +10,7 @@ import type { SpendingGuards } from './guards.js';
 export { OrderDesk } from './order-tools.js';
 
 /** Every tool's name, in the order tools/list gives them. */
-export const TOOL_NAMES = ['find_products', 'get_product', 'list_orders', 'get_order', 'track_order', 'payment_methods', 'design_link', 'plan_order', 'place_order'] as const;
+const TOOL_NAMES = ['find_products', 'get_product', 'list_orders', 'get_order', 'track_order', 'payment_methods', 'design_link', 'plan_order', 'place_order'] as const;
 
 /** How long a person has to answer "Place this order?" (the SDK's default for a request is a minute); no answer sends nothing. */
 const ASK_TIMEOUT_MS = 10 * 60_000;

@@ -27,7 +27,7 @@ export interface ToolDefinition {
 export type ToolSet = Record<string, ToolDefinition>;
 
 /** A record as JSON can carry it: an id beyond 2^53 (a BigInt, lib/exact-json.ts) as a string. */
-export function jsonSafe<T>(value: T): T {
+function jsonSafe<T>(value: T): T {
   return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v)) : v))) as T;
 }
 
