@@ -1,10 +1,12 @@
 // `npm run build`: the CLI's bundle in dist/ (scripts/bundle.mjs: ESM, code splitting, each
-// command a chunk loaded when it runs), the top-level help in dist/help.txt, and
-// THIRD-PARTY-NOTICES (every bundled package and its licence) beside package.json. Fails
-// when an esbuild plugin that reaches into a package's private files replaced nothing
-// (scripts/esbuild-plugins.mjs).
+// command a chunk loaded when it runs), the top-level help in dist/help.txt, the manual
+// page dist/merch.1, and THIRD-PARTY-NOTICES (every bundled package and its licence) beside
+// package.json. Fails when an esbuild plugin that reaches into a package's private files
+// replaced nothing (scripts/esbuild-plugins.mjs).
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { printedBy } from './scripts/built-cli.mjs';
 import { bundleCli, ROOT, VERSION } from './scripts/bundle.mjs';
+import { manDate, manPage } from './scripts/man-page.mjs';
 import { keptLegalComments, noticesOfBuild, thirdPartyNotices } from './scripts/third-party-notices.mjs';
 
 // The bundle is built beside dist/ and replaces it only once complete: a failed build
@@ -32,13 +34,10 @@ try {
 // `merch --help` alone is the page people and completion tools ask for most; its text
 // depends only on the command table, so commander renders it once here (80 columns, as on
 // a pipe) and bin/merch.js prints it without loading the CLI (npm run bench, start-up rows).
-const { main } = await import(new URL('main.js', `${next.href}/`).href);
-const { Readable, Writable } = await import('node:stream');
-let help = '';
-const stdout = new Writable({ write: (chunk, _encoding, done) => done(void (help += chunk)) });
-const io = { stdin: Readable.from([]), stdout, stderr: process.stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-await main(['--help'], { io, env: {}, interrupts: { subscribe: () => () => undefined, exitNow: () => process.exit(130) } });
-writeFileSync(new URL('help.txt', `${next.href}/`), help);
+const cli = await import(new URL('main.js', `${next.href}/`).href);
+writeFileSync(new URL('help.txt', `${next.href}/`), await printedBy(cli.main, ['--help']));
+// The manual page, from the same program (scripts/man-page.mjs); package.json's "man" installs it.
+writeFileSync(new URL('merch.1', `${next.href}/`), await manPage(cli, { version: VERSION, date: manDate(process.env.SOURCE_DATE_EPOCH) }));
 
 // Written beside, then renamed: a concurrent build never leaves a half-written file.
 const outputs = readdirSync(next, { recursive: true }).filter((file) => file.endsWith('.js'));

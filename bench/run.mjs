@@ -162,6 +162,7 @@ const benchmarks = {
   'sandbox-data': async () => (await import('./sandbox-data.mjs')).run({ quick }),
   install: async () => (await import('./install.mjs')).run({ quick }),
   executable: async () => (await import('./executable.mjs')).run({ quick }),
+  windows: async () => (await import('./windows.mjs')).run({ quick }),
 };
 
 const selected = flags.only ? flags.only.split(',') : Object.keys(benchmarks);

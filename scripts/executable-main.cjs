@@ -1,9 +1,9 @@
-// The main script of the single executable (release/merch-linux-x64, built by
+// The main script of the single executables (release/merch-<target>, built by
 // scripts/build-exe.mjs): a Node single executable application runs one CommonJS script.
 // `--version` and `--help` alone are answered from the text the build embedded here
 // (MERCH_VERSION, MERCH_HELP), without loading the CLI, as bin/merch.js does. Anything
-// else loads the CLI from the executable's assets: the bundle's files (main.js and
-// chunks/), each compiled when first required, so a command loads only its own chunks, as
+// else loads the CLI from the executable's assets (scripts/sea-loader.cjs): the bundle's
+// files, each compiled when first required, so a command loads only its own chunks, as
 // from dist/. They require one another by relative path, and Node's built-in modules,
 // which are all the executable's own require() can load.
 const args = process.argv.slice(2);
@@ -13,20 +13,14 @@ if (only === '--version' || only === '-V') {
 } else if (only === '--help' || only === '-h') {
   process.stdout.write(MERCH_HELP);
 } else {
-  const { getAsset } = require('node:sea');
-  const { compileFunction } = require('node:vm');
-  const { posix } = require('node:path');
-  const loaded = new Map();
-  const load = (file) => {
-    let module = loaded.get(file);
-    if (!module) {
-      module = { exports: {} };
-      loaded.set(file, module);
-      const requireFromFile = (id) => (id.startsWith('.') ? load(posix.join(posix.dirname(file), id)) : require(id));
-      compileFunction(getAsset(file, 'utf8'), ['exports', 'require', 'module'], { filename: file })(module.exports, requireFromFile, module);
-    }
-    return module.exports;
-  };
+  const { getAsset, getAssetKeys } = require('node:sea');
+  const { seaLoader } = require('./sea-loader.cjs');
+  const caches = new Set(getAssetKeys?.() ?? []);
+  const { load } = seaLoader({
+    source: (file) => getAsset(file, 'utf8'),
+    cachedData: (file) => (caches.has(`${file}.cache`) ? Buffer.from(getAsset(`${file}.cache`)) : undefined),
+    builtin: require,
+  });
   const { main, processStreams, processInterrupts } = load('main.js');
   main(args, { io: processStreams(), env: process.env, interrupts: processInterrupts() }).then((code) => {
     process.exitCode = code;

@@ -15,7 +15,7 @@ import { gate } from './output/terminal-gate.js';
 
 export { processStreams } from './output/io.js';
 
-/** The process's SIGINT and SIGTERM: a second one while stopping ends the process at once, exit 130. */
+/** The process's interrupting signals (SIGINT and SIGTERM; on Windows SIGINT, SIGBREAK and SIGHUP): a second one while stopping ends the process at once, exit 130. */
 export function processInterrupts(): Interrupts {
   return signalInterrupts(ExitCode.interrupted);
 }

@@ -1,6 +1,7 @@
 import { proxyEnvironment, type ProxyEnvironment } from '../lib/proxy-environment.js';
 import { ConfigError } from './errors.js';
 import { configDir, moveOldConfigDir } from './paths.js';
+import { moveKeyringEntries } from './move-keyring-entries.js';
 import { holds } from './secret-storage.js';
 import { readProfile, type Profile, type Session } from './store.js';
 import { onLoopback } from '../lib/loopback.js';
@@ -60,8 +61,9 @@ export interface Settings {
 }
 
 export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Settings {
-  moveOldConfigDir(env);
+  const movedFrom = moveOldConfigDir(env);
   const dir = configDir(env);
+  if (movedFrom !== undefined) moveKeyringEntries(movedFrom, dir);
   const profileName = flags.profile ?? env.MERCH_PROFILE ?? 'default';
   const stored = readProfile(dir, profileName);
 

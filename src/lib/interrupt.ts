@@ -1,6 +1,6 @@
 /**
- * Where interruptions come from: SIGINT and SIGTERM for the real process
- * (signalInterrupts), a function a test calls for a CLI run in-process.
+ * Where interruptions come from: the real process's signals (signalInterrupts), a function
+ * a test calls for a CLI run in-process.
  */
 export interface Interrupts {
   /** Calls `listener` on every interruption until the returned function is called. */
@@ -9,15 +9,25 @@ export interface Interrupts {
   exitNow(): void;
 }
 
-/** The real process's SIGINT and SIGTERM; `exitNow` ends the process with `exitCode` (the caller's to choose). */
-export function signalInterrupts(exitCode: number): Interrupts {
+/**
+ * The signals that ask merch to stop. Elsewhere SIGINT (Ctrl-C) and SIGTERM (kill, a
+ * service manager); SIGHUP keeps its default, so `nohup merch ...` still outlives its
+ * terminal. Windows has no SIGTERM: Node raises SIGINT for Ctrl-C, SIGBREAK for Ctrl-Break
+ * and SIGHUP when the console window closes (Windows ends the process some seconds later),
+ * so there merch stops cleanly on those three.
+ */
+function interruptingSignals(platform: NodeJS.Platform): readonly NodeJS.Signals[] {
+  return platform === 'win32' ? ['SIGINT', 'SIGBREAK', 'SIGHUP'] : ['SIGINT', 'SIGTERM'];
+}
+
+/** The real process's interrupting signals; `exitNow` ends the process with `exitCode` (the caller's to choose). */
+export function signalInterrupts(exitCode: number, platform: NodeJS.Platform = process.platform): Interrupts {
+  const signals = interruptingSignals(platform);
   return {
     subscribe(listener) {
-      process.on('SIGINT', listener);
-      process.on('SIGTERM', listener);
+      for (const signal of signals) process.on(signal, listener);
       return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
+        for (const signal of signals) process.off(signal, listener);
       };
     },
     exitNow: () => process.exit(exitCode),

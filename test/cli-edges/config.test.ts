@@ -67,7 +67,7 @@ describe('logout and the design tool key (issue 13.20)', () => {
   });
 });
 
-describe('the config directory: ~/.config/merch on every platform, as gh (issue 29.8)', () => {
+describe('the config directory: ~/.config/merch on macOS and Linux, as gh (issue 29.8; Windows: test/config/paths.test.ts)', () => {
   it('is MERCH_CONFIG_DIR, else $XDG_CONFIG_HOME/merch, else ~/.config/merch', () => {
     expect(configDirOf({ MERCH_CONFIG_DIR: '/x/merch-here', XDG_CONFIG_HOME: '/y' })).toBe('/x/merch-here');
     expect(configDirOf({ XDG_CONFIG_HOME: '/y', HOME: '/home/ada' })).toBe('/y/merch');

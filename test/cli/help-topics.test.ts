@@ -26,8 +26,7 @@ describe('merch help environment', () => {
     expect(stderr).toBe('');
     const read = variablesReadBySources();
     expect(read.size).toBeGreaterThan(15);
-    // APPDATA: only where the config was on Windows before (moved from there once).
-    for (const name of [...read].filter((variable) => variable !== 'APPDATA')) expect(stdout, name).toMatch(new RegExp(`^  (?:\\S+, )?${name}\\b.*\\S`, 'm'));
+    for (const name of read) expect(stdout, name).toMatch(new RegExp(`^  (?:\\S+, )?${name}\\b.*\\S`, 'm'));
     for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'MERCH_WEBHOOK_SECRET', 'NO_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE', 'FORCE_COLOR', 'COLUMNS', 'XDG_CONFIG_HOME', 'TERM']) {
       expect(stdout, name).toContain(name);
     }

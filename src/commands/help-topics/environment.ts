@@ -37,8 +37,9 @@ const VARIABLES: { heading: string; variables: Variable[] }[] = [
   {
     heading: 'Files',
     variables: [
-      { names: 'MERCH_CONFIG_DIR', meaning: 'the directory of config.json and the journals; default: $XDG_CONFIG_HOME/merch' },
-      { names: 'XDG_CONFIG_HOME', meaning: 'the base of the config directory; default: ~/.config (on every platform)' },
+      { names: 'MERCH_CONFIG_DIR', meaning: 'the directory of config.json and the journals; default: $XDG_CONFIG_HOME/merch, else %APPDATA%\\merch on Windows, else ~/.config/merch' },
+      { names: 'XDG_CONFIG_HOME', meaning: 'the base of the config directory, when set (on every platform, as gh)' },
+      { names: 'APPDATA', meaning: 'Windows: the base of the config directory when XDG_CONFIG_HOME is not set' },
       { names: 'HOME', meaning: 'the home directory, ~ above' },
       { names: 'DBUS_SESSION_BUS_ADDRESS', meaning: 'Linux: the session bus where the OS keyring (Secret Service) is asked for secrets' },
     ],
