@@ -213,7 +213,7 @@ export class ApiClient {
     } catch (error) {
       const failure = error instanceof ApiError ? error.failure : undefined;
       if (failure === undefined || failure.type === 'status' || failure.type === 'malformed') throw error;
-      throw failureError(what, failure, { hint: (error as ApiError).hint });
+      throw failureError(what, failure, { hint: (error as ApiError).hint, facts: (error as ApiError).facts });
     }
   }
 

@@ -43,20 +43,22 @@ export function proxyFailure(thrown: unknown, url: URL, proxy: ProxyEnvironment 
   const proxyAt = new URL(proxyUrl(through));
   // The credentials are never shown: the proxy is named by its origin.
   const shown = proxyAt.origin;
+  const facts = { variable: through.variable, proxyHost: proxyAt.host, origin: url.origin };
   for (const error of causes(thrown)) {
     if (error.code === 'ECONNREFUSED' && String(error.port) === portOf(proxyAt)) {
-      return { type: 'proxy', detail: `the proxy ${shown} refused the connection (${through.variable})`, hint: `is the proxy up? check ${through.variable}, or list ${url.hostname} in NO_PROXY` };
+      return { type: 'proxy', detail: `the proxy ${shown} refused the connection (${through.variable})`, problem: 'refused', ...facts };
     }
     if (/\(407\)/.test(error.message)) {
       return {
         type: 'proxy',
         detail: proxyAt.username !== '' ? `the proxy ${shown} refused the credentials in ${through.variable} (407)` : `the proxy asks for authentication: put user:password in ${through.variable}`,
-        hint: `${through.variable}=http://USER:PASSWORD@${proxyAt.host} (percent-encode special characters)`,
+        problem: 'credentials',
+        ...facts,
       };
     }
     const tunnel = /^Proxy response \((\d+)\) !== 200/.exec(error.message);
     if (tunnel) {
-      return { type: 'proxy', detail: `the proxy ${shown} answered ${tunnel[1]} to CONNECT ${url.host} (${through.variable})`, hint: `the proxy will not reach ${url.host}: ask its administrator, or list the host in NO_PROXY` };
+      return { type: 'proxy', detail: `the proxy ${shown} answered ${tunnel[1]} to CONNECT ${url.host} (${through.variable})`, problem: 'tunnel', ...facts };
     }
   }
   return undefined;

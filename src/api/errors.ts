@@ -18,8 +18,11 @@ export type Failure =
   | { type: 'closed' }
   /** The TLS handshake failed (a certificate, or not TLS at that port). */
   | { type: 'tls'; detail: string }
-  /** The proxy (HTTPS_PROXY, HTTP_PROXY) refused the connection, asks for credentials, or would not open the tunnel. */
-  | { type: 'proxy'; detail: string; hint: string }
+  /**
+   * The proxy (`variable`: HTTPS_PROXY or HTTP_PROXY, at `proxyHost`) refused the connection,
+   * asks for credentials, or would not open the tunnel to `origin`.
+   */
+  | { type: 'proxy'; detail: string; problem: 'refused' | 'credentials' | 'tunnel'; variable: string; proxyHost: string; origin: string }
   /** Any other connection failure, in Node's words. */
   | { type: 'connection'; detail: string }
   /** The service answered with an error status. `title`: the reason (an HTML page's title when it sent one). */
@@ -33,6 +36,19 @@ export type Failure =
  */
 export type ApiErrorKind = 'auth' | 'not_found' | 'refused' | 'server' | 'network' | 'unexpected';
 
+/**
+ * What the layer that raised an error knows beyond its failure, and the CLI's hint names with
+ * its flags and commands (src/commands/hints.ts).
+ */
+export interface ApiFacts {
+  /** The sandbox probe's origin (src/auth/sandbox-check.ts): where a sandbox was looked for. */
+  sandboxProbe?: string;
+  /** A redirect not followed because it cannot be read (`unreadable`) or goes round (`loop`). */
+  redirect?: 'unreadable' | 'loop';
+  /** The request went to the design tool at `url`, `apart` from the service's base URL or under it. */
+  designTool?: { url: string; apart: boolean };
+}
+
 /** A request the service refused or that could not complete. */
 export class ApiError extends Error {
   constructor(
@@ -43,7 +59,8 @@ export class ApiError extends Error {
     readonly body: unknown,
     /**
      * What to do about it, in one line, when the one who raised it knows better than its
-     * failure says (the proxy, a redirect, the design tool); else the CLI chooses it.
+     * failure says (a redirect to another origin); else the CLI chooses it. It names no flag,
+     * variable or command: a hint that does is the CLI's, chosen from `facts`.
      */
     readonly hint?: string,
     /**
@@ -55,6 +72,8 @@ export class ApiError extends Error {
     readonly failure?: Failure,
     /** The request that failed. */
     readonly request?: RequestLine,
+    /** What the CLI's hint names beyond the failure. */
+    readonly facts: ApiFacts = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,7 +116,11 @@ function failedMessage(request: RequestLine, cause: string, attempts = 1): strin
 }
 
 /** An ApiError for a failure of `request`, with its message (`hint`: what to do, when it is not the usual one of the failure). */
-export function failureError(request: RequestLine, failure: Failure, options: { attempts?: number; body?: unknown; hint?: string; afterAmbiguousAttempt?: boolean } = {}): ApiError {
+export function failureError(
+  request: RequestLine,
+  failure: Failure,
+  options: { attempts?: number; body?: unknown; hint?: string; afterAmbiguousAttempt?: boolean; facts?: ApiFacts } = {},
+): ApiError {
   return new ApiError(
     failedMessage(request, describeFailure(failure), options.attempts),
     kindOfFailure(failure),
@@ -107,6 +130,7 @@ export function failureError(request: RequestLine, failure: Failure, options: { 
     options.afterAmbiguousAttempt ?? false,
     failure,
     request,
+    options.facts,
   );
 }
 

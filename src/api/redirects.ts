@@ -1,4 +1,4 @@
-import { failureError, type ApiError, type RequestLine } from './errors.js';
+import { failureError, type ApiError, type ApiFacts, type RequestLine } from './errors.js';
 
 // Which redirects the client follows. A service behind Django moves `/v1/orders` to
 // `/v1/orders/`, and a moved path answers 301: a read follows them on the same origin;
@@ -23,22 +23,23 @@ export function redirectOf(request: RequestLine, status: number, from: URL, loca
   try {
     to = new URL(named, from);
   } catch {
-    return { refuse: refusal(request, status, named, 'the Location is not a URL', 'the service answered a redirect that cannot be followed; run again with --verbose') };
+    return { refuse: refusal(request, status, named, 'the Location is not a URL', { facts: { redirect: 'unreadable' } }) };
   }
   if (to.origin !== from.origin) {
     return {
-      refuse: refusal(request, status, to.href, `another origin than ${from.origin}`, `the service moved elsewhere: if ${to.origin} is the service, use it as the base URL`),
+      refuse: refusal(request, status, to.href, `another origin than ${from.origin}`, { hint: `the service moved elsewhere: if ${to.origin} is the service, use it as the base URL` }),
     };
   }
   if (!READS.has(request.method) && !KEEPING_THE_METHOD.has(status)) {
-    return { refuse: refusal(request, status, to.href, `a ${request.method} follows only a 307 or 308`, `the service moved this path: check the base URL (it answered ${status} to ${from.pathname})`) };
+    return { refuse: refusal(request, status, to.href, `a ${request.method} follows only a 307 or 308`, { hint: `the service moved this path: check the base URL (it answered ${status} to ${from.pathname})` }) };
   }
   if (followed >= MAX_REDIRECTS) {
-    return { refuse: refusal(request, status, to.href, `more than ${MAX_REDIRECTS} redirects`, 'the service redirects in a loop: check the base URL, or run again with --verbose') };
+    return { refuse: refusal(request, status, to.href, `more than ${MAX_REDIRECTS} redirects`, { facts: { redirect: 'loop' } }) };
   }
   return { follow: to };
 }
 
-function refusal(request: RequestLine, status: number, location: string, why: string, hint: string): ApiError {
-  return failureError(request, { type: 'status', status, title: '', message: `redirected to ${location}, not followed (${why})` }, { hint });
+/** A redirect not followed: `hint` when it names nothing of the CLI, else the `facts` its hint is chosen from (src/commands/hints.ts). */
+function refusal(request: RequestLine, status: number, location: string, why: string, about: { hint?: string; facts?: ApiFacts }): ApiError {
+  return failureError(request, { type: 'status', status, title: '', message: `redirected to ${location}, not followed (${why})` }, about);
 }

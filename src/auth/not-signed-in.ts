@@ -11,6 +11,7 @@ export function notSignedInAt(settings: Pick<Settings, 'baseUrl' | 'profile'>, e
   return new AuthError(
     `not signed in at ${here}: profile ${settings.profile} is signed in at ${elsewhere}, and its token goes nowhere else`,
     'not-signed-in',
-    `sign in there: merch login --base-url ${settings.baseUrl} (with --profile NAME to keep this sign-in), or set MERCH_TOKEN`,
+    undefined,
+    { of: 'signed-in-elsewhere', baseUrl: settings.baseUrl },
   );
 }

@@ -180,7 +180,7 @@ async function withoutIdToken(response: Response): Promise<Response> {
 async function send(app: OAuthApp, endpoint: string, request: () => Promise<Response>): Promise<Response> {
   const url = new URL(endpoint);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !app.insecure) {
-    throw new AuthError(`refusing to send the client secret over plain http to ${url.host}`, 'insecure', 'use an https token URL, or pass --allow-http if you really mean it');
+    throw new AuthError(`refusing to send the client secret over plain http to ${url.host}`, 'insecure');
   }
   try {
     return await request();
@@ -189,8 +189,7 @@ async function send(app: OAuthApp, endpoint: string, request: () => Promise<Resp
       error instanceof Error && error.name === 'TimeoutError'
         ? connectionFailure(new RequestTimeoutError(app.timeoutMs), url.host)
         : proxyFailure(error, url, app.proxy) ?? connectionFailure(causeOf(error), url.host);
-    const hint = failure.type === 'proxy' ? failure.hint : `is the authorization server at ${url.origin} up?`;
-    throw new AuthError(`POST ${url.origin}${url.pathname} failed: ${describeFailure(failure)}`, 'unreachable', hint);
+    throw new AuthError(`POST ${url.origin}${url.pathname} failed: ${describeFailure(failure)}`, 'unreachable', undefined, { of: 'unreachable', origin: url.origin, failure });
   }
 }
 
@@ -207,11 +206,7 @@ function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): AuthEr
     return new AuthError('the authorization code was refused (invalid_grant): run merch login --web again', 'refused');
   }
   if (code === 'unauthorized_client' || code === 'unsupported_grant_type') {
-    return new AuthError(
-      `this app may not use the ${grant} grant (${code})`,
-      'refused',
-      'a private app signs in with --client-id and --username, a third-party app with --web --client-id',
-    );
+    return new AuthError(`this app may not use the ${grant} grant (${code})`, 'refused', undefined, { of: 'grant-not-allowed' });
   }
   if (code !== undefined) return new AuthError(`${where} refused the request: ${oneLine(code)}`, 'refused');
   // oauth4webapi's "not a conform response" errors carry the response as their cause.
@@ -220,7 +215,8 @@ function refusal(app: OAuthApp, grant: Grant | 'revoke', error: unknown): AuthEr
   return new AuthError(
     `${where} did not answer as an OAuth 2.0 ${grant === 'revoke' ? 'revocation' : 'token'} endpoint (${status ? `HTTP ${status}` : oneLine(error instanceof Error ? error.message : String(error))})`,
     'not-oauth',
-    grant === 'revoke' ? 'check --revoke-url' : 'check --token-url (the developer apps page shows it)',
+    undefined,
+    { of: 'not-an-endpoint', endpoint: grant === 'revoke' ? 'revoke' : 'token' },
   );
 }
 

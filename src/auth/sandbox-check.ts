@@ -53,11 +53,9 @@ async function probe(origin: string, host: string, { timeoutMs, trace }: ProbeOp
   } catch (error) {
     const failure = connectionFailure(deadline.aborted ? new RequestTimeoutError(timeoutMs) : error, host);
     trace?.failure('GET', url, describeFailure(failure), Date.now() - started, 1);
-    // Only a loopback server with no token configured is probed: most likely a sandbox that is not running.
-    const port = new URL(origin).port;
-    // Any other failure is told what the CLI tells it (src/commands/hints.ts).
-    const hint = failure.type === 'refused' ? `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\`` : undefined;
-    throw failureError({ method: 'GET', path: PROBE_PATH }, failure, { hint });
+    // Only a loopback server with no token configured is probed: a refusal is most likely a
+    // sandbox that is not running, which the CLI's hint says how to start (src/commands/hints.ts).
+    throw failureError({ method: 'GET', path: PROBE_PATH }, failure, { facts: { sandboxProbe: origin } });
   } finally {
     await transport.close();
   }

@@ -41,11 +41,8 @@ function providerOf(settings: Settings, trace?: Trace): TokenProvider {
 
 export function notLoggedIn(settings: Pick<Settings, 'baseUrl' | 'profile' | 'signedInElsewhere'>, why?: string): AuthError {
   if (settings.signedInElsewhere !== undefined) return notSignedInAt(settings, settings.signedInElsewhere);
-  return new AuthError(
-    'not logged in: run merch login',
-    'not-signed-in',
-    why ?? `profile ${settings.profile} has no token for ${settings.baseUrl} (MERCH_TOKEN also works)`,
-  );
+  if (why !== undefined) return new AuthError('not logged in: run merch login', 'not-signed-in', why);
+  return new AuthError('not logged in: run merch login', 'not-signed-in', undefined, { of: 'no-token', profile: settings.profile, baseUrl: settings.baseUrl });
 }
 
 function refusing(error: AuthError): TokenProvider {

@@ -56,7 +56,7 @@ export async function authorizeInBrowser(app: OAuthApp & { authorizeUrl: string 
     if (url.searchParams.get('k') !== nonce || authorizeUrl === undefined) return { status: 404, title: 'Not found', text: 'This is not the sign-in link of the merch login that is waiting.' };
     if (started) {
       options.tell('warning: the sign-in link was opened a second time: another program on this machine may have read it from the browser\'s command line');
-      stopSignIn(new AuthError('the sign-in link was opened twice, so another program may have it: this sign-in is stopped, nothing stored', 'refused', 'run merch login --web again'));
+      stopSignIn(new AuthError('the sign-in link was opened twice, so another program may have it: this sign-in is stopped, nothing stored', 'refused', undefined, { of: 'link-reused' }));
       return { status: 410, title: 'Sign-in link already used', text: 'This sign-in link was already used once, so merch stopped this sign-in and stored nothing. Run merch login --web again.' };
     }
     started = true;
@@ -114,7 +114,8 @@ async function within<T>(received: Promise<T>, waitMs: number, redirectUri: stri
           new AuthError(
             `the browser did not come back to ${redirectUri} within ${Math.round(waitMs / 1000)} s: nothing stored`,
             'no-return',
-            `the app's callback URL must be exactly ${redirectUri} (127.0.0.1, not localhost; this port: --callback-port); otherwise the provider shows an error page instead of coming back`,
+            undefined,
+            { of: 'no-return', redirectUri },
           ),
         ),
       waitMs,

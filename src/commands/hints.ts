@@ -1,13 +1,17 @@
 import { ApiError, RequestNotSent, seconds, type Failure, type NotSentReason, type RequestLine } from '../api/errors.js';
 import { refusesTheToken } from '../api/not-authenticated.js';
+import { AuthError } from '../auth/errors.js';
+import { ConfigError, type ConfigFailure } from '../config/errors.js';
 import { BASE_URL, originOf, type Settings } from '../config/settings.js';
 
 /**
- * What to do about a failure, in the CLI's words (its flags and its commands), chosen here,
- * at the edge, beside the exit codes (exit-codes.ts): api/ says what happened (the Failure,
- * the request, why a request was not sent) and names no flag. A layer that knows better
- * than its failure says (the proxy's variables, a redirect, the design tool, the sandbox
- * probe) gives its own hint, and that one is kept.
+ * What to do about a failure, in the CLI's words (its flags, its variables and its
+ * commands), chosen here, at the edge, beside the exit codes (exit-codes.ts): api/, auth/
+ * and config/ say what happened (the Failure, the request, why a request was not sent, the
+ * kind of an error and its facts: the proxy's variable, the design tool's URL, the sandbox
+ * probe's origin, ...) and name none of them. A layer that knows better than its failure
+ * says, in words that name nothing of the CLI (a redirect to another origin), gives its own
+ * hint, and that one is kept.
  */
 
 /**
@@ -21,13 +25,101 @@ export type ServiceSettings = Pick<Settings, 'baseUrl' | 'baseUrlSource' | 'prof
  * `service`: the run's settings, when known, for a refused connection or an unknown host.
  */
 export function hintOf(error: Error & { hint?: string }, service?: ServiceSettings): string | undefined {
+  const designTool = error instanceof ApiError ? designToolHint(error) : undefined;
+  if (designTool !== undefined) return designTool;
   if (error.hint !== undefined) return error.hint;
   if (error instanceof RequestNotSent) return NOT_SENT[error.reason];
+  if (error instanceof AuthError) return authHint(error);
+  if (error instanceof ConfigError) return configHint(error);
   if (error instanceof ApiError && error.failure) {
+    const { redirect, sandboxProbe } = error.facts;
+    if (redirect !== undefined) return REDIRECT[redirect];
+    if (sandboxProbe !== undefined && error.failure.type === 'refused') return noSandboxHint(sandboxProbe);
     if (error.failure.type === 'status' && refusesTheToken(error.failure.status, error.body)) return notSignedInHint(service);
     return (service && connectionHint(error.failure, service)) ?? hintOfFailure(error.failure, error.request);
   }
   return undefined;
+}
+
+/** The design tool's refusal of its key, or its URL unreachable: about the design tool, not the service. */
+function designToolHint(error: ApiError): string | undefined {
+  const { designTool } = error.facts;
+  if (designTool === undefined) return undefined;
+  if (error.kind === 'auth') return 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`';
+  // Under the base URL (the sandbox's), the service's own hints say it.
+  if (error.kind === 'network' && designTool.apart) {
+    return `is the design tool at ${designTool.url} up? (design tool URL from --design-tool-url, MERCH_DESIGN_TOOL_URL or the profile)`;
+  }
+  return undefined;
+}
+
+const REDIRECT: Record<NonNullable<ApiError['facts']['redirect']>, string> = {
+  unreadable: 'the service answered a redirect that cannot be followed; run again with --verbose',
+  loop: 'the service redirects in a loop: check the base URL, or run again with --verbose',
+};
+
+/** The sandbox probe found nothing at `origin`: only a loopback base URL with no token is probed, most likely a sandbox not started. */
+function noSandboxHint(origin: string): string {
+  const { port } = new URL(origin);
+  return `no merch sandbox answers at ${origin}: start one with \`merch sandbox${port ? ` --port ${port}` : ''}\``;
+}
+
+function authHint(error: AuthError): string | undefined {
+  // Only the token URL's client secret is refused over plain http.
+  if (error.kind === 'insecure') return 'use an https token URL, or pass --allow-http if you really mean it';
+  const facts = error.facts;
+  switch (facts?.of) {
+    case 'signed-in-elsewhere':
+      return `sign in there: merch login --base-url ${facts.baseUrl} (with --profile NAME to keep this sign-in), or set MERCH_TOKEN`;
+    case 'no-token':
+      return `profile ${facts.profile} has no token for ${facts.baseUrl} (MERCH_TOKEN also works)`;
+    case 'link-reused':
+      return 'run merch login --web again';
+    case 'no-return':
+      return `the app's callback URL must be exactly ${facts.redirectUri} (127.0.0.1, not localhost; this port: --callback-port); otherwise the provider shows an error page instead of coming back`;
+    case 'grant-not-allowed':
+      return 'a private app signs in with --client-id and --username, a third-party app with --web --client-id';
+    case 'not-an-endpoint':
+      return facts.endpoint === 'revoke' ? 'check --revoke-url' : 'check --token-url (the developer apps page shows it)';
+    case 'unreachable':
+      return facts.failure.type === 'proxy' ? proxyHint(facts.failure) : `is the authorization server at ${facts.origin} up?`;
+    case undefined:
+      return undefined;
+  }
+}
+
+/** A config error's hint by its kind, where one kind has one hint. */
+const CONFIG: Partial<Record<ConfigFailure, string>> = {
+  'no-design-tool-key': 'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)',
+  insecure: 'use an https design tool URL, or pass --allow-http if you really mean it',
+  keyring: 'unlock the keyring, or sign in again: merch login (--insecure-storage keeps the token in the config file)',
+};
+
+function configHint(error: ConfigError): string | undefined {
+  const facts = error.facts;
+  switch (facts?.of) {
+    case 'invalid-file':
+      return 'fix or delete it, then run merch login again';
+    case 'not-a-regular-file':
+      return `make ${facts.path} a regular file (or remove it and sign in again: merch login)`;
+    case 'key-for-other-origin':
+      return `store one for it: echo "$KEY" | merch config set design-tool-key --design-tool-url ${facts.designToolUrl} (with --profile NAME to keep this one), or set MERCH_DESIGN_TOOL_KEY`;
+    case undefined:
+      return CONFIG[error.kind];
+  }
+}
+
+/** The proxy refused the connection, asks for credentials, or will not reach the host: its variable, or NO_PROXY. */
+function proxyHint(failure: Extract<Failure, { type: 'proxy' }>): string {
+  const target = new URL(failure.origin);
+  switch (failure.problem) {
+    case 'refused':
+      return `is the proxy up? check ${failure.variable}, or list ${target.hostname} in NO_PROXY`;
+    case 'credentials':
+      return `${failure.variable}=http://USER:PASSWORD@${failure.proxyHost} (percent-encode special characters)`;
+    case 'tunnel':
+      return `the proxy will not reach ${target.host}: ask its administrator, or list the host in NO_PROXY`;
+  }
 }
 
 /**
@@ -75,7 +167,7 @@ function hintOfFailure(failure: Failure, request?: RequestLine): string | undefi
     case 'tls':
       return "check the URL's scheme and port (https to a plain http port fails this way), the clock, or trust a private CA with NODE_EXTRA_CA_CERTS";
     case 'proxy':
-      return failure.hint;
+      return proxyHint(failure);
     case 'connection':
       return 'check the base URL and this machine\'s network; --verbose shows each attempt';
     case 'malformed':

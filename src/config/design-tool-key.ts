@@ -2,8 +2,6 @@ import { ConfigError } from './errors.js';
 import { isLoopbackHost, onLoopback } from '../lib/loopback.js';
 import { SANDBOX_DESIGN_TOOL_KEY, type Settings } from './settings.js';
 
-const STORE_KEY_HINT = 'echo "$KEY" | merch config set design-tool-key   (the key comes from the design tool provider)';
-
 /**
  * The design tool key to send, checked before anything is sent. The sandbox's public key
  * goes only to a design tool that is a merch sandbox's (`isSandbox` asks, once, without
@@ -24,16 +22,17 @@ export async function designToolKey(
     throw new ConfigError(
       `no design tool key for ${here}: profile ${settings.profile}'s key is for ${elsewhere}, and goes nowhere else`,
       'key-for-other-origin',
-      `store one for it: echo "$KEY" | merch config set design-tool-key --design-tool-url ${designToolUrl} (with --profile NAME to keep this one), or set MERCH_DESIGN_TOOL_KEY`,
+      undefined,
+      { of: 'key-for-other-origin', designToolUrl },
     );
   }
   if (key && designToolKeySource === 'default' && !(await isSandbox(designToolUrl))) {
-    throw new ConfigError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, 'no-design-tool-key', STORE_KEY_HINT);
+    throw new ConfigError(`no design tool key for ${designToolUrl}: it is not a merch sandbox, so the sandbox's public key is not sent there`, 'no-design-tool-key');
   }
-  if (!key) throw new ConfigError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', 'no-design-tool-key', STORE_KEY_HINT);
+  if (!key) throw new ConfigError('no design tool API key: set MERCH_DESIGN_TOOL_KEY, or store one in the profile', 'no-design-tool-key');
   const url = new URL(designToolUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
-    throw new ConfigError(`refusing to send the design tool key over plain http to ${url.host}`, 'insecure', 'use an https design tool URL, or pass --allow-http if you really mean it');
+    throw new ConfigError(`refusing to send the design tool key over plain http to ${url.host}`, 'insecure');
   }
   return key;
 }

@@ -16,11 +16,25 @@ export type ConfigFailure =
   /** The profile's secrets are in the OS keyring, which did not answer. */
   | 'keyring';
 
+/**
+ * What happened beyond its kind, which the CLI's hint names with its flags, variables and
+ * commands (src/commands/hints.ts): config/ names none.
+ */
+export type ConfigFacts =
+  /** The config file is not JSON, or not the shape of a config file. */
+  | { of: 'invalid-file' }
+  /** The config file at `path` is a symbolic link or not a regular file: it is not written through. */
+  | { of: 'not-a-regular-file'; path: string }
+  /** The profile's design tool key is for another origin than `designToolUrl`'s. */
+  | { of: 'key-for-other-origin'; designToolUrl: string };
+
 export class ConfigError extends Error {
   constructor(
     message: string,
     readonly kind: ConfigFailure,
+    /** What to do, when it names nothing of the CLI; else the CLI chooses it from its kind and `facts`. */
     readonly hint?: string,
+    readonly facts?: ConfigFacts,
   ) {
     super(message);
     this.name = 'ConfigError';

@@ -84,7 +84,7 @@ export function readConfig(dir: string): ConfigFile {
   }
   const parsed = configSchema.safeParse(safeJson(text));
   if (!parsed.success) {
-    throw new ConfigError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'unreadable-file', 'fix or delete it, then run merch login again');
+    throw new ConfigError(`the config file ${join(dir, CONFIG_FILE_NAME)} is not valid`, 'unreadable-file', undefined, { of: 'invalid-file' });
   }
   return { profiles: parsed.data.profiles ?? {}, ...parsed.data };
 }
@@ -158,7 +158,7 @@ function keyringSecrets(dir: string, profile: string): Secrets {
     text = readKeyring(dir, profile);
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error;
-    throw new ConfigError(`the secrets of profile ${profile} are in the OS keyring: ${error.message}`, 'keyring', 'unlock the keyring, or sign in again: merch login (--insecure-storage keeps the token in the config file)');
+    throw new ConfigError(`the secrets of profile ${profile} are in the OS keyring: ${error.message}`, 'keyring');
   }
   const parsed = text === undefined ? undefined : safeJson(text);
   return typeof parsed === 'object' && parsed !== null ? (parsed as Secrets) : {};
@@ -197,7 +197,7 @@ async function openStore(dir: string): Promise<{ config: ConfigFile; write(profi
     await refuseLinkOrSpecial(path);
   } catch (error) {
     if (!(error instanceof SymbolicLinkRefused || error instanceof NotRegularFile)) throw error;
-    throw new ConfigError(`the config file ${error.message}`, 'unreadable-file', `make ${path} a regular file (or remove it and sign in again: merch login)`);
+    throw new ConfigError(`the config file ${error.message}`, 'unreadable-file', undefined, { of: 'not-a-regular-file', path });
   }
   const config = readConfig(dir);
   return {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import type { IO } from '../output/io.js';
 
 /** The command that opens a URL here: $BROWSER when set, else the platform's opener. */
 export function browserCommand(url: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): [string, string[]] {
@@ -23,11 +22,17 @@ export function browserEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('MERCH_')));
 }
 
+/** What opening a browser needs of a run: its environment, and a line on stderr for the warning (a command's ctx is one). */
+export interface BrowserRun {
+  env: NodeJS.ProcessEnv;
+  io: { err(line: string): void };
+}
+
 /**
  * Opens the URL in a browser (design-link --open, login --web). Failing to open is only a warning on stderr: the URL has
  * been printed, and the user can open it by hand.
  */
-export async function openBrowser(ctx: { env: NodeJS.ProcessEnv; io: Pick<IO, 'err'> }, url: string): Promise<boolean> {
+export async function openBrowser(ctx: BrowserRun, url: string): Promise<boolean> {
   const [command, args] = browserCommand(url, ctx.env);
   const problem = await new Promise<string | undefined>((resolve) => {
     let child;

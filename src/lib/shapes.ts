@@ -85,6 +85,19 @@ export const boolean = (): Shape<boolean> => primitive('boolean');
 /** An integer beyond 2^53, as lib/exact-json.ts reads one (zod's `z.bigint()`). */
 export const bigint = (): Shape<bigint> => primitive('bigint');
 
+/**
+ * An http(s) URL with its `://` (zod's `z.url({ protocol: /^https?$/ })`). The parsed copy is
+ * the string trimmed and without ASCII tabs and newlines: what the URL parser itself reads.
+ */
+export const httpUrl = (): Shape<string> =>
+  new Shape((input) => {
+    if (typeof input !== 'string') return { value: input, issues: [wrongType('string', input)] };
+    const trimmed = input.trim();
+    // The scheme and its `://` as written: the parser would take `http:host` or `https:/path` too.
+    if (!/^https?:\/\//i.test(trimmed) || !URL.canParse(trimmed)) return { value: input, issues: [{ path: [], message: 'Invalid URL', continues: true }] };
+    return ok(trimmed.replace(/[\t\n\r]/g, ''));
+  });
+
 /** One of these strings (zod's `z.enum`). */
 export const oneOf = <const V extends string>(values: readonly V[]): Shape<V> =>
   new Shape((input) =>

@@ -45,9 +45,6 @@ export function weight(value: unknown, unit: unknown): string {
   return [String(value), named(unit)].filter(Boolean).join(' ');
 }
 
-/** `1 event`, `3 events` (src/lib/count.ts). */
-export { count } from '../lib/count.js';
-
 /** A boolean as `yes`/`no` (empty when absent). */
 export function yesNo(value: unknown): string {
   return value === true ? 'yes' : value === false ? 'no' : '';

@@ -76,6 +76,29 @@ describe('lenient shapes answer as zod does', () => {
     );
   });
 
+  it("an http(s) URL, as the design tool's answer is read: the scheme's `://` required, the copy trimmed", () => {
+    const lenient = shapes.looseObject({ URL: shapes.httpUrl() });
+    const zod = z.looseObject({ URL: z.url({ protocol: /^https?$/ }) });
+    const urls = [
+      'https://design.example/s/1?x=1',
+      'HTTP://design.example',
+      '  http://127.0.0.1:9/a b\t\n',
+      'http://exa\nmple.com',
+      'https:/path',
+      'http:example.com',
+      'ftp://design.example',
+      'javascript:alert(1)',
+      'http://',
+      'https://[::1',
+      'not a url',
+      '',
+      '\u0000http://x',
+    ];
+    const inputs = [...urls.map((URL) => ({ URL, extra: 1 })), { URL: 5 }, { URL: null }, {}, 'text', null];
+    for (const input of inputs) expect(answer(lenient, input), JSON.stringify(input)).toEqual(answer(zod, input));
+    expect(lenient.safeParse({ URL: ' https://design.example/s/1\n' })).toEqual({ success: true, data: { URL: 'https://design.example/s/1' } });
+  });
+
   it('checks a zod item inside a page', () => {
     const item = z.object({ id: z.number() });
     const lenient = shapes.union([pageSchema(item), shapes.array(item)]);

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { ApiClient } from '../client.js';
 import { ApiError } from '../errors.js';
 import { redactSecret } from '../trace.js';
+import { httpUrl, looseObject } from '../../lib/shapes.js';
 
 // The external design tool's own API (spec 4.7, 5). It is not the service: requests go to
 // the design tool URL with `X-Api-Key`, never with the service's bearer token. Completing
@@ -20,7 +20,7 @@ export interface SmartlinkRequest {
   cartUrl?: string;
 }
 
-const smartlinkResponseSchema = z.looseObject({ URL: z.url({ protocol: /^https?$/ }) });
+const smartlinkResponseSchema = looseObject({ URL: httpUrl() });
 
 /** Requests a design link; returns the URL the customer is sent to. */
 export async function requestSmartlink(client: ApiClient, designToolUrl: string, apiKey: string, body: SmartlinkRequest): Promise<string> {
@@ -41,14 +41,14 @@ export async function requestSmartlink(client: ApiClient, designToolUrl: string,
 
 /**
  * The design tool's error as the user sees it: the key redacted should the server echo it,
- * and hints about the design tool (its key, its URL) rather than the service's.
+ * and the design tool's URL, for a hint about the design tool (its key, its URL) rather
+ * than the service's (src/commands/hints.ts).
  */
 function designToolError(error: ApiError, apiKey: string, designToolUrl: string, baseUrl: string): ApiError {
   const redact = (text: string) => redactSecret(text, apiKey);
-  let hint = error.hint && redact(error.hint);
-  if (error.kind === 'auth') hint = 'check the design tool API key: MERCH_DESIGN_TOOL_KEY, or `echo "$KEY" | merch config set design-tool-key`';
-  else if (error.kind === 'network' && !designToolUrl.startsWith(`${baseUrl}/`)) {
-    hint = `is the design tool at ${designToolUrl} up? (design tool URL from --design-tool-url, MERCH_DESIGN_TOOL_URL or the profile)`;
-  }
-  return new ApiError(redact(error.message), error.kind, error.status, undefined, hint, error.afterAmbiguousAttempt, error.failure, error.request);
+  const designTool = { url: designToolUrl, apart: !designToolUrl.startsWith(`${baseUrl}/`) };
+  return new ApiError(redact(error.message), error.kind, error.status, undefined, error.hint && redact(error.hint), error.afterAmbiguousAttempt, error.failure, error.request, {
+    ...error.facts,
+    designTool,
+  });
 }
