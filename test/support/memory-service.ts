@@ -2,9 +2,11 @@ import type { HttpBindings } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Transport, TransportRequest } from '../../src/api/transport.js';
+import { followPorts } from '../../src/commands/orders/follow-ports.js';
 import { serviceAccount, serviceOrdersApi } from '../../src/commands/orders/service-ports.js';
 import type { AccountApi, OrdersApi } from '../../src/orders/create/ports.js';
 import { AccountLookups } from '../../src/orders/create/prepare.js';
+import type { SendOrders } from '../../src/orders/track/ports.js';
 import { assembleSandbox, type RecordedRequest, type SandboxOptions } from '../../src/sandbox/index.js';
 import { resolveOptions } from '../../src/sandbox/options.js';
 import { TOKEN } from './run-merch.js';
@@ -53,6 +55,8 @@ export interface MemoryService {
   orders: OrdersApi;
   /** The account's payment methods and products, through the CLI's port. */
   account: AccountApi;
+  /** The service's orders as following an order and tracking a send read them, through the CLI's port (src/orders/track/ports.ts). */
+  followed: SendOrders;
   /** The account's data as a run reads it: each fetched once (a new one per run, as each command makes its own). */
   lookups(): AccountLookups;
   /** The next `n` order creates (0: none) are stored, and their answers lost: the connection drops after the work, or a gateway answers `as` (a status) instead. */
@@ -96,6 +100,7 @@ export function memoryService(options: MemoryServiceOptions = {}): MemoryService
   return Object.assign(service, {
     orders: serviceOrdersApi(client),
     account: serviceAccount(client),
+    followed: followPorts(() => client).orders,
     lookups: () => new AccountLookups(serviceAccount(client)),
     loseCreateAnswers(n = 1, as: LostAnswer = 'dropped') {
       losing = n;

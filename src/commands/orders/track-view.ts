@@ -1,7 +1,6 @@
-import type { Context } from '../../context.js';
 import { countByStatus, type ShipmentRecord } from '../../orders/track/shipment-record.js';
 import type { ResultsRow } from '../../orders/track/results-rows.js';
-import { isMachineOutput, printList, printsTable, type Column } from '../../output/render.js';
+import { isMachineOutput, printList, printsTable, type Column, type OutputTarget } from '../../output/render.js';
 import { cell } from '../../output/sanitize.js';
 
 /** How `orders track` shows the shipments of a send, and what it says about them. */
@@ -27,7 +26,7 @@ const pipedColumns = [column.row, column.order, column.shipment, column.recipien
  * tracking URL only when the table fits with them whole: a cut URL or address is no use,
  * and the name, status and tracking number matter more.
  */
-export async function printShipments(ctx: Context, shipments: ShipmentRecord[]): Promise<void> {
+export async function printShipments(ctx: OutputTarget, shipments: ShipmentRecord[]): Promise<void> {
   if (isMachineOutput(ctx.format) || !printsTable(ctx)) {
     await printList(ctx, shipments, pipedColumns, { noun: 'shipments' });
     return;

@@ -21,5 +21,8 @@ export const trackCommand = defineCommand({
     'merch orders track 1001 1002 --format csv > shipments.csv',
     "merch orders track --results results.csv --query '[?status!=`Delivered`].email'",
   ],
-  run: async (ctx, options, [ids]): Promise<void> => (await import('./track.js')).run(ctx, ids, options),
+  run: async (ctx, options, [ids]): Promise<void> => {
+    const [{ run }, { followPorts }] = await Promise.all([import('./track.js'), import('./follow-ports.js')]);
+    return run({ ...options, ids }, { io: ctx.io, format: ctx.format, settings: ctx.settings, interrupts: ctx.interrupts, ports: followPorts(ctx.api) });
+  },
 });

@@ -1,21 +1,37 @@
 import { DEFAULT_CONCURRENCY } from '../../api/paginate.js';
-import { getOrder, listOrders } from '../../api/resources/orders.js';
-import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode, ShownError, UsageError } from '../../errors.js';
 import { formatDuration } from '../../lib/duration.js';
-import { untilInterrupted } from '../../lib/interrupt.js';
+import { untilInterrupted, type Interrupts } from '../../lib/interrupt.js';
 import { CsvError } from '../../orders/create/recipients-csv.js';
+import type { TrackPorts } from '../../orders/track/ports.js';
 import { readResultsRows, type ResultsRow } from '../../orders/track/results-rows.js';
 import { readSend, waitForSend, type OrderToTrack, type SendState, type TrackRequest } from '../../orders/track/send-tracker.js';
 import type { TrackState } from '../../orders/track/track-states.js';
 import { errorText } from '../../output/error-text.js';
 import { progress } from '../../output/progress.js';
+import type { OutputTarget } from '../../output/render.js';
 import { singleLine } from '../../output/sanitize.js';
-import { hintOf } from '../hints.js';
+import { hintOf, type ServiceSettings } from '../hints.js';
 import { printShipments, rowsWithoutOrder, shipmentName, someOf, summary } from './track-view.js';
-import type { OptionsOf } from '../define-command.js';
-import type { trackCommand } from './track.command.js';
 import { failingSummary } from './wait.js';
+
+/** What `orders track` reads of its arguments and flags. */
+export interface TrackOptions {
+  ids: string[];
+  results: string | undefined;
+  run: string | undefined;
+  until: TrackState | undefined;
+  maxWait: number | undefined;
+  interval: number | undefined;
+  concurrency: number | undefined;
+}
+
+/** What `orders track` uses of the run: where it prints, the service's settings (for a hint), Ctrl-C, and the service. */
+export interface TrackDeps extends OutputTarget {
+  settings: ServiceSettings;
+  interrupts: Interrupts;
+  ports: TrackPorts;
+}
 
 const DEFAULT_MAX_WAIT_MS = 30 * 60_000;
 const DEFAULT_INTERVAL_MS = 15_000;
@@ -27,7 +43,9 @@ const DEFAULT_INTERVAL_MS = 15_000;
  * summary on stderr; the exit code says the rest: 4 an order is unknown, 5 a shipment (or a
  * recipient with no order) can never get there, 6 --max-wait passed, 130 Ctrl-C.
  */
-export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof trackCommand>): Promise<void> {
+export async function run(options: TrackOptions, deps: TrackDeps): Promise<void> {
+  const { ids } = options;
+  const { io, ports } = deps;
   if (ids.length === 0 && options.results === undefined && options.run === undefined) {
     throw new UsageError('name the orders to track: order ids, --results FILE or --run EXTERNAL_ID', 'e.g. merch orders track --results results.csv');
   }
@@ -51,33 +69,24 @@ export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof
     );
   }
   // The order list is read for a run, or for many orders at once: a counter on a terminal.
-  const counter = progress(ctx.io, 'orders listed');
+  const counter = progress(io, 'orders listed');
   const request: TrackRequest = {
     orders: [...orders.values()] satisfies OrderToTrack[],
     run: options.run,
-    fetchOrder: (id) => getOrder(ctx.api(), id),
-    listOrders: (onPage) =>
-      listOrders(ctx.api(), {
-        all: true,
-        concurrency,
-        onProgress: (fetched, total) => {
-          onPage(fetched, total);
-          counter.update(fetched, total);
-        },
-      }),
     concurrency,
+    onListed: (fetched, total) => counter.update(fetched, total),
   };
 
   if (options.until === undefined) {
-    const state = await readSend(request).finally(() => counter.done());
+    const state = await readSend(request, ports.orders).finally(() => counter.done());
     const notAll = state.missing.length > 0 || state.emptyRun !== undefined;
     // Nothing found at all: the error alone, not a header and "0 shipments" before it.
     if (notAll && state.shipments.length === 0 && state.withoutShipments.length === 0 && unplaced.length === 0) throw notFound(state);
-    await report(ctx, state, unplaced);
+    await report(deps, state, unplaced);
     if (notAll) throw notFound(state);
     return;
   }
-  await waitForAll(ctx, request, unplaced, counter, {
+  await waitForAll(deps, request, unplaced, counter, {
     until: options.until,
     maxWaitMs: options.maxWait ?? DEFAULT_MAX_WAIT_MS,
     intervalMs: options.interval ?? DEFAULT_INTERVAL_MS,
@@ -85,38 +94,44 @@ export async function run(ctx: Context, ids: string[], options: OptionsOf<typeof
 }
 
 async function waitForAll(
-  ctx: Context,
+  deps: TrackDeps,
   request: TrackRequest,
   unplaced: string[],
   counter: { done(): void },
   wait: { until: TrackState; maxWaitMs: number; intervalMs: number },
 ): Promise<void> {
+  const { io } = deps;
   const { until } = wait;
-  const started = Date.now();
-  const elapsed = () => formatDuration(Date.now() - started);
-  const interruption = untilInterrupted(ctx.interrupts);
+  const { clock } = deps.ports;
+  const started = clock.now();
+  const elapsed = () => formatDuration(clock.now() - started);
+  const interruption = untilInterrupted(deps.interrupts);
   // One line on stderr per change of where the send stands (not one per poll), piped or not.
   let shown = '';
-  const result = await waitForSend(request, {
-    ...wait,
+  const result = await waitForSend(
+    request,
+    {
+      ...wait,
     interrupted: interruption.signal,
-    onPoll: (state, over) => {
-      counter.done();
-      const now = summary(state.shipments);
-      if (now !== shown && !over) ctx.io.err(singleLine(`${now} (waiting for ${until}, ${elapsed()})`));
-      shown = now;
+      onPoll: (state, over) => {
+        counter.done();
+        const now = summary(state.shipments);
+        if (now !== shown && !over) io.err(singleLine(`${now} (waiting for ${until}, ${elapsed()})`));
+        shown = now;
+      },
+      onServiceChange: (change) => {
+        counter.done();
+        io.err(
+          singleLine(
+            change.kind === 'failing'
+              ? `${change.error.message}; polling on until --max-wait (${formatDuration(wait.maxWaitMs)})`
+              : `the service answers again, after ${formatDuration(change.failedForMs)} of failures`,
+          ),
+        );
+      },
     },
-    onServiceChange: (change) => {
-      counter.done();
-      ctx.io.err(
-        singleLine(
-          change.kind === 'failing'
-            ? `${change.error.message}; polling on until --max-wait (${formatDuration(wait.maxWaitMs)})`
-            : `the service answers again, after ${formatDuration(change.failedForMs)} of failures`,
-        ),
-      );
-    },
-  }).finally(() => {
+    deps.ports,
+  ).finally(() => {
     counter.done();
     interruption.dispose();
   });
@@ -124,11 +139,11 @@ async function waitForAll(
   // An order that is not there: the wait can never end well; the error comes first, before the table of the others (issue 42.5).
   if (result.outcome === 'missing') {
     const error = notFound(state);
-    ctx.io.stderr.write(errorText(error, ctx.io.color && ctx.io.stderrIsTTY));
-    await report(ctx, state, unplaced);
+    io.stderr.write(errorText(error, io.color && io.stderrIsTTY));
+    await report(deps, state, unplaced);
     throw new ShownError(error);
   }
-  await report(ctx, state, unplaced);
+  await report(deps, state, unplaced);
   const total = state.shipments.length;
   const failing = result.failing ? `; ${failingSummary(result.failing)}` : '';
   const behind = [...waiting.shipments.map((s) => `${shipmentName(s)}: ${s.status ?? 'status unknown'}`), ...waiting.orders.map((id) => `order ${id}: no shipment read`)];
@@ -145,7 +160,7 @@ async function waitForAll(
     case 'timed-out':
       if (!result.answered && result.failing) {
         // Nothing was learnt of the send: the requests failed (exit 1), the wait did not run out.
-        throw new CliError(`tracking the send failed: ${failingSummary(result.failing)}`, ExitCode.failed, hintOf(result.failing.last, ctx.settings));
+        throw new CliError(`tracking the send failed: ${failingSummary(result.failing)}`, ExitCode.failed, hintOf(result.failing.last, deps.settings));
       }
       throw new CliError(
         `${waiting.shipments.length} of ${total} shipments not ${until} after ${formatDuration(wait.maxWaitMs)}: ${someOf(behind)}${failing}`,
@@ -158,12 +173,12 @@ async function waitForAll(
 }
 
 /** The records on stdout, then on stderr the summary and what has no shipment to show. */
-async function report(ctx: Context, state: SendState, unplaced: string[]): Promise<void> {
-  await printShipments(ctx, state.shipments);
+async function report({ io, format }: OutputTarget, state: SendState, unplaced: string[]): Promise<void> {
+  await printShipments({ io, format }, state.shipments);
   // Status names are the service's, the unplaced rows' words the results file's: each line one line.
-  ctx.io.err(singleLine(summary(state.shipments)));
-  for (const line of unplaced) ctx.io.err(singleLine(line));
-  for (const { order_id: id, status } of state.withoutShipments) ctx.io.err(singleLine(`order ${id} lists no shipping orders (${status ?? 'status unknown'})`));
+  io.err(singleLine(summary(state.shipments)));
+  for (const line of unplaced) io.err(singleLine(line));
+  for (const { order_id: id, status } of state.withoutShipments) io.err(singleLine(`order ${id} lists no shipping orders (${status ?? 'status unknown'})`));
 }
 
 function notFound(state: SendState): CliError {

@@ -17,5 +17,8 @@ export const waitCommand = defineCommand({
     'merch orders wait 1001 --until in-production --max-wait 2h --interval 1m && ./next-step.sh',
     "merch orders wait 1001 --until delivered --json --query 'shipping_orders[].tracking_number'",
   ],
-  run: async (ctx, options, [id]): Promise<void> => (await import('./wait.js')).run(ctx, id, options),
+  run: async (ctx, options, [id]): Promise<void> => {
+    const [{ run }, { followPorts }] = await Promise.all([import('./wait.js'), import('./follow-ports.js')]);
+    return run({ ...options, id }, { io: ctx.io, format: ctx.format, settings: ctx.settings, interrupts: ctx.interrupts, ports: followPorts(ctx.api) });
+  },
 });

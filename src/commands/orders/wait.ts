@@ -1,19 +1,33 @@
 import { causeOf } from '../../api/errors.js';
-import { getOrder } from '../../api/resources/orders.js';
-import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
-import { untilInterrupted } from '../../lib/interrupt.js';
+import { untilInterrupted, type Interrupts } from '../../lib/interrupt.js';
 import { formatDuration } from '../../lib/duration.js';
+import type { FollowPorts } from '../../orders/follow/ports.js';
 import type { Failing, ServiceChange } from '../../orders/follow/service-health.js';
 import type { TrackedOrder } from '../../orders/follow/tracked-order.js';
 import { waitForOrder } from '../../orders/follow/waiter.js';
-import { standing } from '../../orders/follow/wait-states.js';
+import { standing, type WaitState } from '../../orders/follow/wait-states.js';
+import type { IO } from '../../output/io.js';
 import { liveLine } from '../../output/progress.js';
+import type { OutputTarget } from '../../output/render.js';
 import { singleLine } from '../../output/sanitize.js';
-import { hintOf } from '../hints.js';
-import type { OptionsOf } from '../define-command.js';
-import type { waitCommand } from './wait.command.js';
+import { hintOf, type ServiceSettings } from '../hints.js';
 import { printOrder } from './get.js';
+
+/** What `orders wait` reads of its argument and flags. */
+export interface WaitOptions {
+  id: string;
+  until: WaitState;
+  maxWait: number;
+  interval: number;
+}
+
+/** What `orders wait` uses of the run: where it prints, the service's settings (for a hint), Ctrl-C, and the service. */
+export interface WaitDeps extends OutputTarget {
+  settings: ServiceSettings;
+  interrupts: Interrupts;
+  ports: FollowPorts;
+}
 
 /**
  * `orders wait ID --until STATE`: polls until the order is there and prints it as `orders
@@ -24,11 +38,13 @@ import { printOrder } from './get.js';
  * other failure ends the wait at once with its own error. When the service failed to the
  * end, the error names the last failure (exit 1 when it never answered at all).
  */
-export async function run(ctx: Context, id: string, options: OptionsOf<typeof waitCommand>): Promise<void> {
-  const status = await statusLine(ctx);
-  const interruption = untilInterrupted(ctx.interrupts);
-  const started = Date.now();
-  const elapsed = () => formatDuration(Date.now() - started);
+export async function run(options: WaitOptions, { io, format, settings, interrupts, ports }: WaitDeps): Promise<void> {
+  const { id } = options;
+  const status = await statusLine(io);
+  const interruption = untilInterrupted(interrupts);
+  const { clock } = ports;
+  const started = clock.now();
+  const elapsed = () => formatDuration(clock.now() - started);
   let known: TrackedOrder | undefined;
   let failingNow: string | undefined;
   // While the service fails, the live line says so first: what is known of the order has not changed.
@@ -39,7 +55,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
   const onServiceChange = (change: ServiceChange) => {
     failingNow = change.kind === 'failing' ? `${causeOf(change.error)}, polling on` : undefined;
     if (status.live) return showStatus();
-    ctx.io.err(
+    io.err(
       singleLine(
         change.kind === 'failing'
           ? `order ${id}: ${change.error.message}; polling on until --max-wait (${formatDuration(options.maxWait)})`
@@ -47,19 +63,21 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
       ),
     );
   };
-  const result = await waitForOrder({
-    orderId: id,
-    until: options.until,
-    fetchOrder: () => getOrder(ctx.api(), id),
-    maxWaitMs: options.maxWait,
-    intervalMs: options.interval,
-    interrupted: interruption.signal,
-    onProgress: (order) => {
-      known = order;
-      showStatus();
+  const result = await waitForOrder(
+    {
+      orderId: id,
+      until: options.until,
+      maxWaitMs: options.maxWait,
+      intervalMs: options.interval,
+      interrupted: interruption.signal,
+      onProgress: (order) => {
+        known = order;
+        showStatus();
+      },
+      onServiceChange,
     },
-    onServiceChange,
-  }).finally(() => {
+    ports,
+  ).finally(() => {
     status.done();
     interruption.dispose();
   });
@@ -67,7 +85,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
   const where = result.order ? `${standing(result.order)}${failing ? `; ${failing}` : ''}` : (failing ?? 'the service has not answered yet');
   switch (result.outcome) {
     case 'reached':
-      await printOrder(ctx, result.record!);
+      await printOrder({ io, format }, result.record!);
       return;
     case 'cancelled':
       throw new CliError(`order ${id} can never be ${options.until}: ${where}`, ExitCode.refused);
@@ -76,7 +94,7 @@ export async function run(ctx: Context, id: string, options: OptionsOf<typeof wa
     case 'timed-out':
       if (!result.answered && result.failing) {
         // Nothing was learnt of the order: the requests failed (exit 1), the wait did not run out.
-        throw new CliError(`waiting for order ${id} failed: ${failing}`, ExitCode.failed, hintOf(result.failing.last, ctx.settings));
+        throw new CliError(`waiting for order ${id} failed: ${failing}`, ExitCode.failed, hintOf(result.failing.last, settings));
       }
       throw new CliError(`order ${id} is not ${options.until} after ${formatDuration(options.maxWait)}: ${where}`, ExitCode.timedOut, 'wait longer with --max-wait (e.g. --max-wait 2h)');
   }
@@ -88,10 +106,10 @@ export function failingSummary({ forMs, last }: Failing): string {
 }
 
 /** The live line on a terminal (stderr), each text cut to the terminal's width so that a redraw leaves nothing behind. */
-async function statusLine(ctx: Context): Promise<{ live: boolean; show(text: string): void; done(): void }> {
-  if (!ctx.io.stderrIsTTY) return { live: false, show() {}, done() {} };
+async function statusLine(io: IO): Promise<{ live: boolean; show(text: string): void; done(): void }> {
+  if (!io.stderrIsTTY) return { live: false, show() {}, done() {} };
   const { truncate } = await import('../../output/table.js');
-  const line = liveLine(ctx.io);
-  const width = Math.max(20, (ctx.io.columns ?? 80) - 1);
+  const line = liveLine(io);
+  const width = Math.max(20, (io.columns ?? 80) - 1);
   return { live: true, show: (text) => line.show(truncate(singleLine(text), width)), done: line.done };
 }

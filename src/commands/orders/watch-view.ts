@@ -1,9 +1,8 @@
-import type { Context } from '../../context.js';
 import { formatDuration } from '../../lib/duration.js';
 import type { OrderView } from '../../orders/follow/follower.js';
 import type { ServiceChange } from '../../orders/follow/service-health.js';
 import { timestamp } from '../../output/format.js';
-import { isMachineOutput, printJson } from '../../output/render.js';
+import { isMachineOutput, printJson, type OutputTarget } from '../../output/render.js';
 import { table, truncate } from '../../output/table.js';
 import { cell, singleLine } from '../../output/sanitize.js';
 import { redrawFrom } from '../../output/style.js';
@@ -20,7 +19,7 @@ export interface WatchView {
 }
 
 /** A live table on a terminal; otherwise (piped, --json, --jsonl, --query) one JSON line per change. */
-export function watchView(ctx: Context): WatchView {
+export function watchView(ctx: OutputTarget): WatchView {
   if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) return jsonLines(ctx);
   return liveTable(ctx);
 }
@@ -32,7 +31,7 @@ function serviceNotice(change: ServiceChange): string {
 }
 
 /** `{"at", "order", "status", "shipments": [{"id", "status", "tracking_number", "tracking_url"}]}` */
-function jsonLines(ctx: Context): WatchView {
+function jsonLines(ctx: OutputTarget): WatchView {
   const target = { io: ctx.io, format: { ...ctx.format, json: false, jsonl: true } };
   return {
     change: (view, at) => printJson(target, { at: at.toISOString(), ...view }),
@@ -48,7 +47,7 @@ function jsonLines(ctx: Context): WatchView {
  * cannot be gone back over, and each redraw would leave a copy behind), so the cursor can
  * always go back to its first line. Times are the CLI's one format (src/output/format.ts).
  */
-function liveTable(ctx: Context): WatchView {
+function liveTable(ctx: OutputTarget): WatchView {
   const { io } = ctx;
   const width = io.columns ?? 80;
   let drawnRows = 0;

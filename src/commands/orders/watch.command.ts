@@ -1,7 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { ExitCodeValue } from '../../errors.js';
 import { defineCommand } from '../define-command.js';
-import { JOURNAL_ALIAS } from '../journal-flag.js';
+import { JOURNAL_ALIAS, journalAlias } from '../journal-flag.js';
 import { duration, integerId } from '../parse.js';
 
 export const watchCommand = defineCommand({
@@ -14,6 +14,10 @@ export const watchCommand = defineCommand({
       .option('--journal <file>', 'also follow the event journal of a running `merch webhooks listen`: an event is checked with the service at once, never taken on its word')
       // The name of earlier versions (issue 42.5): works for a release, with a line on stderr.
       .addOption(new Option('--events <file>', JOURNAL_ALIAS).hideHelp()),
+  deprecated: [journalAlias('--events')],
   examples: ['merch orders watch 1001', 'merch orders watch 1001 --journal ~/.config/merch/events.jsonl', 'merch orders watch 1001 | jq -r .status'],
-  run: async (ctx, options, [id]): Promise<ExitCodeValue> => (await import('./watch.js')).run(ctx, id, options),
+  run: async (ctx, options, [id]): Promise<ExitCodeValue> => {
+    const [{ run }, { followPorts }] = await Promise.all([import('./watch.js'), import('./follow-ports.js')]);
+    return run({ ...options, id }, { io: ctx.io, format: ctx.format, interrupts: ctx.interrupts, ports: followPorts(ctx.api) });
+  },
 });

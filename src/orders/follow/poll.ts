@@ -1,9 +1,12 @@
 import { ApiError, isPassing } from '../../api/errors.js';
-import { backoffDelay, sleep } from '../../lib/backoff.js';
+import { backoffDelay } from '../../lib/backoff.js';
+import type { Clock } from './ports.js';
 import type { ServiceHealth } from './service-health.js';
 
 export interface PollOptions {
   intervalMs: number;
+  /** Whose time the waits between polls take. */
+  clock: Clock;
   /** Polling stops when it aborts (max wait passed, Ctrl-C, or another source finished). */
   signal: AbortSignal;
   /** Told of every answer and of every failure that polling outlives. */
@@ -30,7 +33,7 @@ const MAX_BACKOFF_INTERVALS = 8;
  * answer, ...) will not pass by waiting: it is thrown at once.
  */
 export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => boolean, options: PollOptions): Promise<void> {
-  const { intervalMs, signal, random = Math.random } = options;
+  const { intervalMs, clock, signal, random = Math.random } = options;
   let failures = 0;
   while (!signal.aborted) {
     let waitMs: number;
@@ -48,7 +51,7 @@ export async function poll<T>(fetch: () => Promise<T>, visit: (value: T) => bool
       waitMs = Math.max(backoff, error.failure?.type === 'status' ? (error.failure.retryAfterMs ?? 0) : 0);
       options.health?.failed(error, waitMs);
     }
-    await sleep(waitMs, signal);
+    await clock.sleep(waitMs, signal);
   }
 }
 

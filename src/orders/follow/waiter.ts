@@ -1,14 +1,14 @@
+import type { Order } from '../../api/schemas.js';
 import { OrderFollower } from './follower.js';
 import { poll } from './poll.js';
+import type { FollowPorts } from './ports.js';
 import { ServiceHealth, type Failing, type ServiceChange } from './service-health.js';
 import type { TrackedOrder } from './tracked-order.js';
 import { cannotReach, hasReached, type WaitState } from './wait-states.js';
 
-export interface WaitRequest<R extends Record<string, unknown>> {
+export interface WaitRequest {
   orderId: string;
   until: WaitState;
-  /** One GET of the order. */
-  fetchOrder: () => Promise<R>;
   maxWaitMs: number;
   intervalMs: number;
   /** Aborts on Ctrl-C. */
@@ -21,12 +21,12 @@ export interface WaitRequest<R extends Record<string, unknown>> {
 
 export type WaitOutcome = 'reached' | 'cancelled' | 'timed-out' | 'interrupted';
 
-export interface WaitResult<R> {
+export interface WaitResult {
   outcome: WaitOutcome;
   /** What is known of the order (undefined when no poll was answered). */
   order: TrackedOrder | undefined;
   /** The last order record the service sent. */
-  record: R | undefined;
+  record: Order | undefined;
   /** Whether the service answered any poll. */
   answered: boolean;
   /** When the wait ended with the polls failing: for how long, and the last failure. */
@@ -38,14 +38,14 @@ export interface WaitResult<R> {
  * cancelled), `maxWaitMs` passes, or the wait is interrupted. A failure that passes (5xx,
  * 429, no answer) is polled through until then; any other is thrown at once (poll.ts).
  */
-export async function waitForOrder<R extends Record<string, unknown>>(request: WaitRequest<R>): Promise<WaitResult<R>> {
+export async function waitForOrder(request: WaitRequest, { orders, clock }: FollowPorts): Promise<WaitResult> {
   const follower = new OrderFollower(request.orderId);
-  const deadline = AbortSignal.timeout(request.maxWaitMs);
-  let record: R | undefined;
+  const deadline = clock.timeout(request.maxWaitMs);
+  let record: Order | undefined;
   const settled = (order: TrackedOrder) => hasReached(order, request.until) || cannotReach(order);
-  const health = new ServiceHealth(request.onServiceChange);
+  const health = new ServiceHealth(request.onServiceChange, () => clock.now());
   await poll(
-    request.fetchOrder,
+    () => orders.get(request.orderId),
     (answer) => {
       record = answer;
       if (follower.observeOrder(answer)) request.onProgress?.(follower.order!);
@@ -53,6 +53,7 @@ export async function waitForOrder<R extends Record<string, unknown>>(request: W
     },
     {
       intervalMs: request.intervalMs,
+      clock,
       signal: AbortSignal.any([deadline, request.interrupted]),
       health,
     },

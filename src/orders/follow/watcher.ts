@@ -1,17 +1,14 @@
 import type { JournalEvent } from '../../webhooks/event-journal-records.js';
 import { stringifyExact } from '../../lib/exact-json.js';
 import { OrderFollower, unconfirmedNote, type OrderView } from './follower.js';
-import { followEventJournal } from './event-journal-tail.js';
 import { abandonOnAbort, ABORTED, isTransient, poll } from './poll.js';
+import type { WatchPorts } from './ports.js';
 import { ServiceHealth, type ServiceChange } from './service-health.js';
 import { cannotReach, isDelivered } from './wait-states.js';
 
 export interface WatchRequest {
   orderId: string;
-  fetchOrder: () => Promise<Record<string, unknown>>;
   intervalMs: number;
-  /** The journal of a running `merch webhooks listen`, followed alongside polling. */
-  eventsFile?: string;
   /** Aborts on Ctrl-C. */
   interrupted: AbortSignal;
   /** Every change of what is shown, in the order it was learnt, once each. */
@@ -28,7 +25,7 @@ const MAX_UNCONFIRMED = 1000;
 export type WatchOutcome = 'delivered' | 'cancelled' | 'interrupted';
 
 /**
- * `orders watch`: follows the order from polls and, when given, the webhook journal,
+ * `orders watch`: follows the order from polls and, when given, the webhook events,
  * whichever tells first, until every shipment is delivered, the order is cancelled, or
  * the watch is interrupted. A failure that passes (5xx, 429, no answer) is polled through;
  * any other failure of a source ends the watch with its error.
@@ -39,7 +36,7 @@ export type WatchOutcome = 'delivered' | 'cancelled' | 'interrupted';
  * what the event said and the service does not is told to `onUnconfirmed`, and never
  * ends the watch. A stale or repeated event, which would change nothing, costs nothing.
  */
-export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
+export async function watchOrder(request: WatchRequest, { orders, clock, events }: WatchPorts): Promise<WatchOutcome> {
   const follower = new OrderFollower(request.orderId);
   const finished = new AbortController();
   const signal = AbortSignal.any([finished.signal, request.interrupted]);
@@ -49,14 +46,15 @@ export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
   const changed = (isChange: boolean): boolean => {
     if (isChange) {
       unconfirmed.clear();
-      request.onChange(follower.view(), new Date());
+      request.onChange(follower.view(), new Date(clock.now()));
     }
     const order = follower.order;
     const over = order !== undefined && (isDelivered(order) || cannotReach(order));
     if (over) finished.abort();
     return over;
   };
-  const health = new ServiceHealth(request.onServiceChange);
+  const health = new ServiceHealth(request.onServiceChange, () => clock.now());
+  const fetchOrder = () => orders.get(request.orderId);
   /** An event: a reason to ask the service now, when it would change what is shown. */
   const checkEvent = async (event: JournalEvent): Promise<void> => {
     const claimed = follower.claimedBy(event.event, event.data);
@@ -65,7 +63,7 @@ export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
     if (unconfirmed.has(claim)) return;
     let answer;
     try {
-      answer = await abandonOnAbort(request.fetchOrder(), signal);
+      answer = await abandonOnAbort(fetchOrder(), signal);
     } catch (error) {
       // A failure that passes: the polls will tell (and say it); the event is not taken.
       if (isTransient(error)) return;
@@ -80,8 +78,8 @@ export async function watchOrder(request: WatchRequest): Promise<WatchOutcome> {
     unconfirmed.add(stringifyExact([event.event, still]));
     request.onUnconfirmed?.(unconfirmedNote(event.event, still, follower.view()));
   };
-  const sources = [poll(request.fetchOrder, (record) => changed(follower.observeOrder(record)), { intervalMs: request.intervalMs, signal, health })];
-  if (request.eventsFile !== undefined) sources.push(followEventJournal(request.eventsFile, checkEvent, signal));
+  const sources = [poll(fetchOrder, (record) => changed(follower.observeOrder(record)), { intervalMs: request.intervalMs, clock, signal, health })];
+  if (events !== undefined) sources.push(events(checkEvent, signal));
   try {
     await Promise.all(sources);
   } finally {

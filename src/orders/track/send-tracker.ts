@@ -4,6 +4,7 @@ import { poll } from '../follow/poll.js';
 import { ServiceHealth, type Failing, type ServiceChange } from '../follow/service-health.js';
 import { atLeast, isCancelled, SHIPMENT_PROGRESSION } from '../follow/status-progression.js';
 import { cannotReach, hasReached } from '../follow/wait-states.js';
+import type { SendOrders, TrackPorts } from './ports.js';
 import { readEach } from './read-each.js';
 import type { ResultsRow } from './results-rows.js';
 import { batchOfRun } from '../create/run-orders.js';
@@ -26,12 +27,10 @@ export interface TrackRequest {
   orders: readonly OrderToTrack[];
   /** Also every order of this run: external id `run`, or starting with `run-` (its batches), found by listing the account's orders. */
   run?: string;
-  /** One GET of an order. */
-  fetchOrder: (id: string) => Promise<Order>;
-  /** The account's orders, every page, `concurrency` at a time; `onPage` hears how many were fetched so far, and their count when known. */
-  listOrders: (onPage: (fetched: number, total: number | undefined) => void) => AsyncIterable<Order>;
-  /** Orders read at once. */
+  /** Orders read at once, and pages of the account's order list. */
   concurrency: number;
+  /** After each page of the account's order list: how many orders were listed so far, and their count when known. */
+  onListed?: (fetched: number, total: number | undefined) => void;
 }
 
 export interface WaitSettings {
@@ -76,8 +75,8 @@ export interface WaitResult {
 }
 
 /** One poll: every order read once. */
-export async function readSend(request: TrackRequest): Promise<SendState> {
-  const send = new Send(request);
+export async function readSend(request: TrackRequest, orders: SendOrders): Promise<SendState> {
+  const send = new Send(request, orders);
   await send.poll(undefined, new AbortController().signal);
   return send.state();
 }
@@ -90,11 +89,11 @@ export async function readSend(request: TrackRequest): Promise<SendState> {
  * way that passes (5xx, 429, no answer) is tried again later, whole; any other failure
  * is thrown at once.
  */
-export async function waitForSend(request: TrackRequest, settings: WaitSettings): Promise<WaitResult> {
-  const send = new Send(request);
-  const deadline = AbortSignal.timeout(settings.maxWaitMs);
+export async function waitForSend(request: TrackRequest, settings: WaitSettings, { orders, clock }: TrackPorts): Promise<WaitResult> {
+  const send = new Send(request, orders);
+  const deadline = clock.timeout(settings.maxWaitMs);
   const signal = AbortSignal.any([deadline, settings.interrupted]);
-  const health = new ServiceHealth(settings.onServiceChange);
+  const health = new ServiceHealth(settings.onServiceChange, () => clock.now());
   const over = (state: SendState) => state.missing.length > 0 || state.emptyRun !== undefined || send.cannotReach() || send.reached(settings.until);
   await poll(
     () => send.poll(settings.until, signal),
@@ -103,7 +102,7 @@ export async function waitForSend(request: TrackRequest, settings: WaitSettings)
       settings.onPoll?.(state, over(state));
       return over(state);
     },
-    { intervalMs: settings.intervalMs, signal, health },
+    { intervalMs: settings.intervalMs, clock, signal, health },
   );
   const state = send.state();
   const outcome: WaitOutcome =
@@ -172,7 +171,10 @@ class Send {
   /** The run's orders are found by the first poll's listing. */
   private runFound: boolean | undefined;
 
-  constructor(private readonly request: TrackRequest) {
+  constructor(
+    private readonly request: TrackRequest,
+    private readonly service: SendOrders,
+  ) {
     this.orders = request.orders.map((order) => new TrackedOrderState(order));
     for (const order of this.orders) this.byId.set(order.order.id, order);
   }
@@ -182,7 +184,7 @@ class Send {
     const due = this.orders.filter((order) => !order.settled(until));
     const findRun = this.request.run !== undefined && this.runFound === undefined;
     const rest = findRun || due.length >= LISTING_FROM ? await this.readListing(due, findRun, signal) : due;
-    const read = async (order: TrackedOrderState) => order.observe(await this.request.fetchOrder(order.order.id));
+    const read = async (order: TrackedOrderState) => order.observe(await this.service.get(order.order.id));
     await readEach(rest, this.request.concurrency, signal, read, (order) => {
       order.missing = true;
     });
@@ -215,7 +217,11 @@ class Send {
       if (Array.isArray(record.shipping_orders)) order.observe(record);
       else toRead.push(order);
     };
-    for await (const record of this.request.listOrders((fetched, total) => (firstPage ??= { size: fetched, total }))) {
+    const onPage = (fetched: number, total: number | undefined) => {
+      firstPage ??= { size: fetched, total };
+      this.request.onListed?.(fetched, total);
+    };
+    for await (const record of this.service.list({ concurrency: this.request.concurrency, onPage })) {
       if (signal.aborted) break;
       take(record);
       if (findRun) continue;
