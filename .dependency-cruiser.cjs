@@ -4,6 +4,7 @@
  *
  *   contract/  the shapes both sides agree on: imports nothing else of src/
  *   sandbox/   the emulator: only contract/ and lib/ (and itself)
+ *   lib/       the lowest floor, small mechanisms of every room: imports nothing else of src/
  *   orders/ api/ auth/ webhooks/ config/ output/ lib/: the domain and its tools, never the
  *              CLI (commands/, and the CLI's context.ts, which sits above them)
  *              nor the CLI's exit codes (src/errors.ts): they throw errors of their own, by
@@ -12,7 +13,10 @@
  *              which the commands build over api/resources/: of api/ it takes the records'
  *              and the resources' types (type-only imports of api/schemas.ts and
  *              api/resources/) and the errors the ports throw (api/errors.ts,
- *              api/field-errors.ts), which it reads to tell a refusal from a lost answer
+ *              api/field-errors.ts), which it reads to tell a refusal from a lost answer;
+ *              follow/ and track/ through theirs (src/orders/follow/ports.ts,
+ *              src/orders/track/ports.ts): of api/ only the records' types and the
+ *              errors, nothing of api/resources/
  *   context.ts the CLI's context, given to every command: takes nothing from commands/
  *   prompts    @inquirer/prompts is loaded by the terminal's prompter alone (commands ask ctx.prompter)
  *   own codes  text is marked as merch's own terminal codes (src/output/own-codes.ts: written
@@ -20,17 +24,12 @@
  *              style.ts, the gate and the terminal's prompter alone: nothing else can let a
  *              service's escape sequence reach a terminal
  *   no circles, type-only imports included: a circle of types is still two files that
- *              must change together. One exception: a command file (NAME.command.ts) loads its
- *              implementation by import(), and the implementation (or a module it loads) takes
- *              its options' type from the command file (src/commands/define-command.ts). Such
- *              a circle is allowed when it leaves every command file by the lazy import() and
- *              enters it by a type-only import; every other circle is still an error
+ *              must change together. A command file (NAME.command.ts) loads its
+ *              implementation by import(), and the implementation takes nothing back from
+ *              it: it exports its own options' type (src/commands/define-command.ts)
  *
  * @type {import('dependency-cruiser').IConfiguration}
  */
-
-/** A command file: its name, flags, examples and lazy run (src/commands/define-command.ts). */
-const COMMAND_FILE = '^src/commands/.+[.]command[.]ts$';
 
 const NO_CIRCLES = 'A circle (type-only imports count) is a type in the wrong file: move it to where both sides can take it.';
 
@@ -49,6 +48,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/sandbox/' },
       to: { path: '^src/', pathNot: '^src/(sandbox|contract|lib)/' },
+    },
+    {
+      name: 'lib-stands-alone',
+      comment: 'lib/ is the floor every room stands on, the sandbox included: it imports nothing else of src/. Take what it needs as a parameter (a function, or an interface of its own).',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
     },
     {
       name: 'domain-never-cli',
@@ -82,6 +88,14 @@ module.exports = {
       to: { path: '^src/api/(schemas\\.ts|resources/)', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'follow-track-through-ports',
+      comment:
+        "Following an order and tracking a send reach the service through their ports (src/orders/follow/ports.ts, src/orders/track/ports.ts, built by src/commands/orders/follow-ports.ts), which name every call they make: of api/ they take the records' types and the errors the ports throw, nothing of api/resources/.",
+      severity: 'error',
+      from: { path: '^src/orders/(follow|track)/' },
+      to: { path: '^src/api/', pathNot: '^src/api/(schemas|errors)\\.ts$' },
+    },
+    {
       name: 'cli-context-below-commands',
       comment: "The CLI's context is what commands are given: it takes nothing from them.",
       severity: 'error',
@@ -103,30 +117,12 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/(output/(own-codes|style|terminal-gate)\\.ts|commands/terminal-prompter\\.ts)$' },
       to: { path: '^src/output/own-codes\\.ts$' },
     },
-    // no-circular, in three rules: a circle through no command file; a command file's
-    // import in a circle that is not its lazy import(); an import of a command file in a
-    // circle that is not type-only. A circle left is one that enters each command file on
-    // it by a type-only import and leaves it by the import() of its implementation.
     {
       name: 'no-circular',
-      comment: NO_CIRCLES,
+      comment: `${NO_CIRCLES} A command's implementation exports its own options' type: it takes nothing from its command file.`,
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { pathNot: COMMAND_FILE } },
-    },
-    {
-      name: 'no-circular',
-      comment: `${NO_CIRCLES} A command file is in a circle only through the import() of its implementation.`,
-      severity: 'error',
-      from: { path: COMMAND_FILE },
-      to: { circular: true, dependencyTypesNot: ['dynamic-import'] },
-    },
-    {
-      name: 'no-circular',
-      comment: `${NO_CIRCLES} A command file is imported in a circle only for its options' type (import type).`,
-      severity: 'error',
-      from: {},
-      to: { path: COMMAND_FILE, circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true },
     },
   ],
   options: {

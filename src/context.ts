@@ -49,7 +49,6 @@ export interface Context {
 export function createContext(globals: ContextFlags, { io: streams, env, interrupts, secrets: runSecrets, prompter }: RunEnvironment, terminal: (io: IO) => Prompter): Context {
   const theIO = commandIO(streams, { noColor: globals.color === false, noInput: globals.input === false, env });
   const settings = resolveSettings({ ...globals, insecure: globals.allowHttp ?? globals.insecure }, env);
-  if (globals.insecure) theIO.err('warning: --insecure is deprecated and goes in the next release: use --allow-http (it allows plain http to a non-loopback host; TLS is checked either way)');
   const secrets = knownSecrets(settings, env, runSecrets ?? new RunSecrets());
   const trace = settings.verbose ? stderrTrace(theIO) : undefined;
   const clients: ApiClient[] = [];

@@ -1,4 +1,5 @@
 import { Option, type Command } from '@commander-js/extra-typings';
+import type { DeprecatedFlag } from './deprecated-flags.js';
 import { duration, nonNegativeInt } from './parse.js';
 
 // The global flags of every command, declared once: the program adds them
@@ -24,6 +25,9 @@ export function addGlobalOptions(program: Command) {
     // The old name of --allow-http, read like curl's -k (which skips TLS checks): one more release, hidden.
     .addOption(new Option('--insecure', 'deprecated: --allow-http').hideHelp());
 }
+
+/** The global flags' old names: each warns when used (src/commands/action.ts). */
+export const GLOBAL_DEPRECATIONS: readonly DeprecatedFlag[] = [{ flag: '--insecure', use: '--allow-http (it allows plain http to a non-loopback host; TLS is checked either way)' }];
 
 /** The global flags, as commander parses them (`--no-color` -> color: false), typed by their declaration above. */
 export type GlobalOptions = ReturnType<ReturnType<typeof addGlobalOptions>['opts']>;

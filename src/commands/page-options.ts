@@ -1,7 +1,6 @@
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { PageOptions } from '../api/paginate.js';
-import type { Context } from '../context.js';
-import type { GlobalOptions } from './global-options.js';
+import type { OutputTarget } from '../output/render.js';
 import { keepJavaScriptOffTheOptimizingCompiler, keepTheHeapLean } from '../lib/v8-flags.js';
 import { progress } from '../output/progress.js';
 import { nonNegativeInt, positiveInt } from './parse.js';
@@ -15,19 +14,24 @@ export function addPageFlags<A extends unknown[], O extends OptionValues, G exte
     .option('--concurrency <n>', 'pages fetched at once with --all (default: 8)', positiveInt);
 }
 
-/** The page flags, as commander parses them. */
-type PageFlags = ReturnType<ReturnType<typeof addPageFlags<[], {}, GlobalOptions>>['opts']>;
+/** The page flags, as a list's run reads them (each key required: a command that declares no page flags cannot give them). */
+export interface PageFlags {
+  limit: number | undefined;
+  offset: number | undefined;
+  all: true | undefined;
+  concurrency: number | undefined;
+}
 
 /**
  * Page options with a progress counter on a TTY (call `done()` when the list is printed),
  * and `notShown`, the note under a terminal table that is one page of more: "showing 20
  * of 200; --all for every one" (the total is the `count` of the pages fetched).
  */
-export function pageOptions(ctx: Context, flags: PageFlags): PageOptions & { done(): void; notShown(printed: number): string | undefined } {
+export function pageOptions({ io, format }: OutputTarget, flags: PageFlags): PageOptions & { done(): void; notShown(printed: number): string | undefined } {
   if (flags.all) readsManyRecords();
   // Records streamed to the terminal (--jsonl, --format) are their own progress: a counter would land among them.
-  const streamsToTerminal = ctx.io.stdoutIsTTY && (ctx.format.jsonl || ctx.format.delimited !== undefined);
-  const counter = flags.all && !streamsToTerminal ? progress(ctx.io, 'fetched') : undefined;
+  const streamsToTerminal = io.stdoutIsTTY && (format.jsonl || format.delimited !== undefined);
+  const counter = flags.all && !streamsToTerminal ? progress(io, 'fetched') : undefined;
   let total: number | undefined;
   return {
     limit: flags.limit,

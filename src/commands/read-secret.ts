@@ -2,11 +2,14 @@ import { text } from 'node:stream/consumers';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
+/** What reading a secret uses of the run: its streams, environment and prompter, and the secrets kept out of its output. */
+export type SecretReader = Pick<Context, 'io' | 'env' | 'prompter' | 'secrets'>;
+
 /**
  * A secret from standard input (when `fromStdin`, or stdin is piped) or a hidden prompt.
  * Secrets are never taken from the command line, where `ps` and shell history see them.
  */
-export async function readSecret(ctx: Context, label: string, fromStdin: boolean, flagHint: string): Promise<string> {
+export async function readSecret(ctx: SecretReader, label: string, fromStdin: boolean, flagHint: string): Promise<string> {
   let value: string;
   if (fromStdin || !ctx.io.stdinIsTTY) {
     value = (await text(ctx.io.stdin)).trim();
@@ -33,7 +36,7 @@ export interface SecretSource {
  * A secret of a login: standard input when asked for, else its environment variable, else
  * a hidden prompt on a terminal; off a terminal, a usage error naming the variable.
  */
-export async function secretFrom(ctx: Context, source: SecretSource): Promise<string> {
+export async function secretFrom(ctx: SecretReader, source: SecretSource): Promise<string> {
   let value: string;
   if (source.stdin) value = (await text(ctx.io.stdin)).replace(/\r?\n$/, '');
   else if (ctx.env[source.env]) value = ctx.env[source.env]!;

@@ -26,7 +26,7 @@ import { webhooks } from './webhooks/index.js';
  * table, NOUN/index.ts) and the commands of no noun. `merch login` and `merch logout` are
  * also `merch auth login|logout`, where gh users look for them.
  */
-const COMMANDS: (NounDefinition | CommandDefinition)[] = [
+export const COMMANDS: (NounDefinition | CommandDefinition)[] = [
   loginCommand,
   logoutCommand,
   auth,
@@ -101,7 +101,7 @@ function addCommand(parent: CommandUnknownOpts, definition: CommandDefinition, p
   if (definition.textOnly !== undefined) textOnly(made, definition.textOnly);
   const command: CommandUnknownOpts = definition.declare ? definition.declare(made) : made;
   if (definition.examples) command.addHelpText('after', examplesBlock(definition.examples) + (definition.seeAlso === undefined ? '' : `\n${definition.seeAlso}\n`));
-  if ('run' in definition) command.action(action(definition.run));
+  if ('run' in definition) command.action(action(definition.run, definition));
   else {
     command.action(async function (this: CommandUnknownOpts) {
       await definition.runWithoutContext(program, this.processedArgs);

@@ -13,9 +13,9 @@ import type { MemoryService } from './memory-service.js';
 import { tempDir } from './temp-dir.js';
 
 /**
- * The create use cases as `orders create` calls them (src/commands/orders/create/command.ts
- * and recipients-list.ts), over the in-memory service: what a test of exactly-once gives
- * and gets, without flags, output or exit codes. A "machine" is a journal of its own.
+ * The create use cases as `orders create` runs them (src/orders/create/engine.ts, its one
+ * entry), over the in-memory service: what a test of exactly-once gives and gets, without
+ * flags, output or exit codes. A "machine" is a journal of its own.
  */
 
 /** Where the orders go, as part of a derived external id (the command's is its base URL's origin and the account). */

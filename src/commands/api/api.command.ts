@@ -18,5 +18,5 @@ export const apiCommand = defineCommand({
     'merch api PATCH /v1/payment-methods/pm_E0zzP5GQ5xBjEXyyzwrYlTGu -f is_default=true',
     'merch api POST /v1/orders/ --input order.json',
   ],
-  run: async (ctx, options, [method, path]): Promise<void> => (await import('./request.js')).run(ctx, method, path, options),
+  run: async (ctx, options, [method, path]): Promise<void> => (await import('./request.js')).run(method, path, options, { io: ctx.io, format: ctx.format, api: ctx.api }),
 });

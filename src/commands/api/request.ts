@@ -1,43 +1,54 @@
 import { text } from 'node:stream/consumers';
 import { z } from 'zod';
-import type { HttpMethod, QueryValue } from '../../api/client.js';
+import type { ApiClient, HttpMethod, QueryValue } from '../../api/client.js';
 import { paginate } from '../../api/paginate.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseExact } from '../../lib/exact-json.js';
 import { errnoWords } from '../../lib/path-checks.js';
 import { readRegularFile } from '../../lib/safe-files.js';
 import { checkInputFile } from '../path-flags.js';
-import { printJson, printList } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import type { apiCommand } from './api.command.js';
+import type { IO } from '../../output/io.js';
+import { printJson, printList, type OutputTarget } from '../../output/render.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function run(ctx: Context, methodArg: string, path: string, options: OptionsOf<typeof apiCommand>): Promise<void> {
+/** The flags of `merch api`. */
+export interface ApiOptions {
+  field: string[] | undefined;
+  rawField: string[] | undefined;
+  input: string | undefined;
+  paginate: true | undefined;
+}
+
+/** What `merch api` uses of the run: the client is made only once the arguments are checked. */
+export interface ApiRun extends OutputTarget {
+  api(): ApiClient;
+}
+
+export async function run(methodArg: string, path: string, options: ApiOptions, { api, io, format }: ApiRun): Promise<void> {
   const method = methodArg.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`method: expected one of ${METHODS.join(', ')}, got ${methodArg}`);
   if (!path.startsWith('/')) throw new UsageError(`path: expected a path starting with /, got ${path}`);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  if (ctx.format.delimited) throw new UsageError(`--format ${ctx.format.delimited}: api prints the service's JSON as it is (--jsonl and --query shape it)`);
+  if (format.delimited) throw new UsageError(`--format ${format.delimited}: api prints the service's JSON as it is (--jsonl and --query shape it)`);
 
   const fields = { ...parseFields(options.field ?? [], '--field', typed), ...parseFields(options.rawField ?? [], '--raw-field', (v) => v) };
   const inQuery = method === 'GET' || method === 'DELETE';
   if (inQuery && options.input !== undefined) throw new UsageError(`--input: a ${method} request has no body`);
-  const body = inQuery ? undefined : await requestBody(ctx, options.input, fields);
+  const body = inQuery ? undefined : await requestBody(io, options.input, fields);
   const query = inQuery ? (fields as Record<string, QueryValue>) : undefined;
 
-  const client = ctx.api();
+  const client = api();
   if (options.paginate) {
     const { limit, offset, ...filters } = query ?? {};
     const records = paginate(client, path, filters, z.unknown(), { all: true, limit: toNumber(limit), offset: toNumber(offset) });
     // Always machine output: one JSON array, or JSON lines streamed with --jsonl.
-    await printList({ io: ctx.io, format: { ...ctx.format, json: !ctx.format.jsonl } }, records, []);
+    await printList({ io, format: { ...format, json: !format.jsonl } }, records, []);
     return;
   }
   const response = await client.request({ method, path, query, body });
-  if (response.data !== undefined) await printJson(ctx, response.data);
-  else ctx.io.err(`${response.status} ${method} ${path}`);
+  if (response.data !== undefined) await printJson({ io, format }, response.data);
+  else io.err(`${response.status} ${method} ${path}`);
 }
 
 function parseFields(pairs: string[], flag: string, convert: (value: string, key: string) => unknown): Record<string, unknown> {
@@ -64,11 +75,11 @@ function toNumber(value: QueryValue): number | undefined {
   return value === undefined || value === null ? undefined : Number(value);
 }
 
-async function requestBody(ctx: Context, input: string | undefined, fields: Record<string, unknown>): Promise<unknown> {
+async function requestBody(io: IO, input: string | undefined, fields: Record<string, unknown>): Promise<unknown> {
   if (input === undefined) return Object.keys(fields).length > 0 ? fields : undefined;
   // A FIFO, a device, a directory: refused before anything is opened (a FIFO would block the open, /dev/zero never end).
   await checkInputFile('--input', input, { stdin: true });
-  const raw = input === '-' ? await text(ctx.io.stdin) : await readRegularFile(input).then((bytes) => bytes.toString('utf8')).catch((err: unknown) => {
+  const raw = input === '-' ? await text(io.stdin) : await readRegularFile(input).then((bytes) => bytes.toString('utf8')).catch((err: unknown) => {
     throw new UsageError(`--input: cannot read ${input}: ${errnoWords(err)}`);
   });
   let parsed: unknown;

@@ -1,6 +1,10 @@
 import { DEFAULT_CALLBACK_PORT } from '../../auth/callback-port.js';
 import { defineCommand } from '../define-command.js';
+import { exclusive } from '../flag-rules.js';
 import { duration, fixedPort } from '../parse.js';
+
+/** A token from elsewhere is one way to sign in, a developer app the other (login.ts chooses the way; the flags of a way are checked there, as a prompt may choose it). */
+const ONE_WAY = { message: '--with-token cannot be combined with a developer app (--client-id, --username, --web)' };
 
 /** `merch login`, also `merch auth login`. */
 export const loginCommand = defineCommand({
@@ -21,6 +25,7 @@ export const loginCommand = defineCommand({
       .option('--token-url <url>', 'token endpoint, env MERCH_TOKEN_URL (default: <base URL>/o/token/)')
       .option('--authorize-url <url>', 'authorize endpoint, env MERCH_AUTHORIZE_URL (default: <base URL>/o/authorize/)')
       .option('--revoke-url <url>', 'revoke endpoint, used by logout, env MERCH_REVOKE_URL (default: <base URL>/o/revoke_token/)'),
+  rules: ['--web', '--client-id', '--username', '--password-stdin'].map((flag) => exclusive('--with-token', flag, ONE_WAY)),
   examples: [
     'merch login                                   # on a terminal: asks which way',
     'MERCH_CLIENT_SECRET=... merch login --client-id ID --username you@example.com --base-url https://api.example.com',
@@ -30,5 +35,5 @@ export const loginCommand = defineCommand({
     'echo "$TOKEN" | merch login --with-token --base-url https://api.example.com',
     'merch login --client-id sandbox-private-app --username buyer@example.com   # the sandbox (secret sandbox-private-secret)',
   ],
-  run: async (ctx, options): Promise<void> => (await import('./login.js')).login(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./login.js')).login(options, ctx),
 });

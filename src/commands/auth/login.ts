@@ -11,12 +11,27 @@ import type { OAuthApp } from '../../auth/oauth-app.js';
 import { ListenError, LOOPBACK_HOST } from '../../lib/loopback-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import { singleLine } from '../../output/sanitize.js';
-import type { OptionsOf } from '../define-command.js';
 import { readSecret, secretFrom } from '../read-secret.js';
-import type { loginCommand } from './login.command.js';
 
 /** The flags of `merch login`. */
-type LoginOptions = OptionsOf<typeof loginCommand>;
+export interface LoginOptions {
+  clientId: string | undefined;
+  username: string | undefined;
+  passwordStdin: true | undefined;
+  web: true | undefined;
+  callbackPort: number | undefined;
+  /** `--no-browser`: false. */
+  browser: boolean;
+  timeoutWait: number | undefined;
+  withToken: true | undefined;
+  insecureStorage: true | undefined;
+  tokenUrl: string | undefined;
+  authorizeUrl: string | undefined;
+  revokeUrl: string | undefined;
+}
+
+/** What `merch login` uses of the run: it asks, reads secrets, and proves the token it obtains with a client of its own. */
+export type LoginRun = Pick<Context, 'io' | 'env' | 'prompter' | 'secrets' | 'settings' | 'trace' | 'apiWithToken'>;
 
 type Way = 'password' | 'web' | 'token';
 
@@ -28,7 +43,7 @@ const DEFAULT_WAIT_MS = 5 * 60_000;
  * them, asks which way; off a terminal, a missing piece is a usage error naming the flag or
  * variable. Everything is checked before anything is sent.
  */
-export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+export async function login(options: LoginOptions, ctx: LoginRun): Promise<void> {
   const way = await chooseWay(ctx, options);
   checkFlagsOfWay(way, options);
   if (way === 'token') {
@@ -73,7 +88,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
  * in the file: with --insecure-storage, or where no keyring answers, said on stderr), and
  * says who is signed in.
  */
-async function complete(ctx: Context, options: LoginOptions, obtained: Obtained): Promise<void> {
+async function complete(ctx: LoginRun, options: LoginOptions, obtained: Obtained): Promise<void> {
   const { completeLogin } = await import('../../auth/login.js');
   const { settings } = ctx;
   const { me, stored } = await completeLogin(ctx.apiWithToken(obtained.accessToken), settings, obtained, options.insecureStorage ? 'file' : 'keyring');
@@ -85,13 +100,11 @@ async function complete(ctx: Context, options: LoginOptions, obtained: Obtained)
   ctx.io.err(`Logged in to ${settings.baseUrl} as ${email}, account ${account} (${id}).\nStored in profile ${settings.profile} (${where}).`);
 }
 
-async function chooseWay(ctx: Context, options: LoginOptions): Promise<Way> {
-  const ways: Way[] = [];
-  if (options.withToken) ways.push('token');
-  if (options.web) ways.push('web');
-  else if (options.clientId !== undefined || options.username !== undefined || options.passwordStdin) ways.push('password');
-  if (ways.length > 1) throw new UsageError('--with-token cannot be combined with a developer app (--client-id, --username, --web)');
-  if (ways[0]) return ways[0];
+async function chooseWay(ctx: LoginRun, options: LoginOptions): Promise<Way> {
+  // --with-token and a developer app's flags exclude each other (login.command.ts).
+  if (options.withToken) return 'token';
+  if (options.web) return 'web';
+  if (options.clientId !== undefined || options.username !== undefined || options.passwordStdin) return 'password';
   return ctx.prompter.select<Way>(
     {
       message: 'How do you want to sign in?',
@@ -123,17 +136,17 @@ function checkFlagsOfWay(way: Way, options: LoginOptions): void {
   }
 }
 
-function clientSecretOf(ctx: Context): Promise<string> {
+function clientSecretOf(ctx: LoginRun): Promise<string> {
   return secretFrom(ctx, { label: 'client secret', stdin: false, env: 'MERCH_CLIENT_SECRET', hint: 'set MERCH_CLIENT_SECRET (a secret is never taken from the command line)' });
 }
 
-function oauthApp(ctx: Context, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp & Endpoints {
+function oauthApp(ctx: LoginRun, clientId: string, clientSecret: string, endpoints: Endpoints): OAuthApp & Endpoints {
   const { settings } = ctx;
   return { clientId, clientSecret, ...endpoints, insecure: settings.insecure, timeoutMs: settings.timeoutMs, trace: ctx.trace, proxy: settings.proxy };
 }
 
 /** A plain value asked on a terminal; off one, a usage error naming the flag. */
-async function ask(ctx: Context, label: string, flag: string): Promise<string> {
+async function ask(ctx: LoginRun, label: string, flag: string): Promise<string> {
   const value = await ctx.prompter.input({ message: `${label}:`, validate: (text) => (text.trim() === '' ? 'required' : true) }, { message: `missing ${flag}`, hint: 'merch login --help shows each way' });
   return value.trim();
 }

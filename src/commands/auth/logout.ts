@@ -9,7 +9,7 @@ import { singleLine } from '../../output/sanitize.js';
  * (best effort: a failure is a warning, the tokens are forgotten anyway). A profile that
  * is not signed in is told so, and is no error (as `config unset` of an unset key).
  */
-export async function logout(ctx: Context): Promise<void> {
+export async function logout(ctx: Pick<Context, 'io' | 'settings' | 'trace'>): Promise<void> {
   const { settings } = ctx;
   const stored = readProfile(settings.configDir, settings.profile);
   const session = stored.session;
@@ -28,7 +28,7 @@ export async function logout(ctx: Context): Promise<void> {
 }
 
 /** Revokes the refresh token, then the access token: best effort, a failure is a warning. */
-async function revoke(ctx: Context, stored: Profile, session: Session, revokeUrl: string): Promise<void> {
+async function revoke(ctx: Pick<Context, 'io' | 'settings' | 'trace'>, stored: Profile, session: Session, revokeUrl: string): Promise<void> {
   const { settings } = ctx;
   let tokens: [string | undefined, 'refresh_token' | 'access_token'][];
   try {

@@ -47,7 +47,7 @@ interface AuthStatus {
  * (`GET /v1/users/me`, refreshing an expired token first, as any command would). Never a
  * secret.
  */
-export async function run(ctx: Context): Promise<ExitCodeValue> {
+export async function run(ctx: Pick<Context, 'io' | 'format' | 'settings' | 'api'>): Promise<ExitCodeValue> {
   const { settings } = ctx;
   const status: AuthStatus = {
     profile: settings.profile,

@@ -4,14 +4,14 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 
 /** `merch auth token`: a valid access token on stdout (refreshed first when it expires soon), for curl and scripts. */
-export async function token(ctx: Context): Promise<void> {
+export async function token(ctx: Pick<Context, 'io' | 'settings' | 'trace' | 'secrets'>): Promise<void> {
   const { settings } = ctx;
   const current = await tokenProviderFor(settings, ctx.trace).current();
   ctx.secrets.reveal(() => ctx.io.out(current));
 }
 
 /** `merch auth refresh`: a new access token now, with the stored refresh token. */
-export async function refresh(ctx: Context): Promise<void> {
+export async function refresh(ctx: Pick<Context, 'io' | 'settings' | 'trace'>): Promise<void> {
   const { settings } = ctx;
   if (settings.tokenSource === 'env') throw new UsageError('the token comes from MERCH_TOKEN, which merch cannot refresh');
   if (settings.signedInElsewhere !== undefined) throw notSignedInAt(settings, settings.signedInElsewhere);

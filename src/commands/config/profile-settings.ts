@@ -6,13 +6,14 @@ import { readProfile, updateProfile } from '../../config/store.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { redactUrlCredentials } from '../../output/redact-url.js';
 import { isMachineOutput, printJson, printRecord } from '../../output/render.js';
+import type { SecretReader } from '../read-secret.js';
 
 const PLAIN_KEYS = ['base-url', 'account-id', 'design-tool-url', 'token-url', 'authorize-url', 'revoke-url'] as const;
 type PlainKey = (typeof PLAIN_KEYS)[number];
 const ENDPOINT_KEYS = new Set<PlainKey>(['token-url', 'authorize-url', 'revoke-url']);
 const SECRET_KEY = 'design-tool-key';
 
-export async function list(ctx: Context): Promise<void> {
+export async function list(ctx: Pick<Context, 'io' | 'format' | 'settings'>): Promise<void> {
   const stored = readProfile(ctx.settings.configDir, ctx.settings.profile);
   const view: Record<string, string | null> = { profile: ctx.settings.profile };
   // A URL's credentials are never shown (src/output/redact-url.ts).
@@ -24,7 +25,7 @@ export async function list(ctx: Context): Promise<void> {
   else await printRecord(ctx, view, Object.keys(view).map((key) => ({ header: key, value: (v) => v[key] ?? '' })));
 }
 
-export async function get(ctx: Context, key: string): Promise<void> {
+export async function get(key: string, ctx: Pick<Context, 'io' | 'settings'>): Promise<void> {
   const plain = plainKey(key);
   const value = readProfile(ctx.settings.configDir, ctx.settings.profile)[plain];
   // Not set is an answer, not a usage error: exit 1 with nothing on stdout, as `git config --get`.
@@ -32,7 +33,7 @@ export async function get(ctx: Context, key: string): Promise<void> {
   ctx.io.out(redactUrlCredentials(value));
 }
 
-export async function set(ctx: Context, key: string, value: string | undefined): Promise<void> {
+export async function set(key: string, value: string | undefined, ctx: SecretReader & Pick<Context, 'settings'>): Promise<void> {
   const { configDir, profile } = ctx.settings;
   if (value !== undefined && value.trim() === '') {
     throw new UsageError(`an empty ${key} is not stored`, `to remove it: merch config unset ${key}`);
@@ -55,7 +56,7 @@ export async function set(ctx: Context, key: string, value: string | undefined):
 }
 
 /** Removes one setting from the profile (the default applies again); unsetting one that is not set is no error. */
-export async function unset(ctx: Context, key: string): Promise<void> {
+export async function unset(key: string, ctx: Pick<Context, 'io' | 'settings'>): Promise<void> {
   const { configDir, profile } = ctx.settings;
   const stored = key === SECRET_KEY ? SECRET_KEY : plainKey(key);
   const current = readProfile(configDir, profile);

@@ -9,5 +9,5 @@ export const setCommand = defineCommand({
       .argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key')
       .argument('[value]', 'the new value'),
   examples: ['merch config set base-url https://api.example.com', 'merch config set account-id 42', 'echo "$KEY" | merch config set design-tool-key'],
-  run: async (ctx, _options, [key, value]): Promise<void> => (await import('./profile-settings.js')).set(ctx, key, value),
+  run: async (ctx, _options, [key, value]): Promise<void> => (await import('./profile-settings.js')).set(key, value, ctx),
 });

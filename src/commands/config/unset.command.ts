@@ -6,5 +6,5 @@ export const unsetCommand = defineCommand({
   textOnly: 'only a message on stderr',
   declare: (command) => command.argument('<key>', 'base-url, account-id, design-tool-url, token-url, authorize-url, revoke-url or design-tool-key'),
   examples: ['merch config unset design-tool-key', 'merch config unset base-url --profile staging'],
-  run: async (ctx, _options, [key]): Promise<void> => (await import('./profile-settings.js')).unset(ctx, key),
+  run: async (ctx, _options, [key]): Promise<void> => (await import('./profile-settings.js')).unset(key, ctx),
 });

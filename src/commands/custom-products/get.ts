@@ -1,8 +1,8 @@
+import type { ApiClient } from '../../api/client.js';
 import { getCustomProduct } from '../../api/resources/custom-products.js';
 import type { CustomProduct } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
 import { named, names, timestamp, yesNo } from '../../output/format.js';
-import { printRecord, type Column } from '../../output/render.js';
+import { printRecord, type Column, type OutputTarget } from '../../output/render.js';
 import { price } from './list.js';
 
 /** The field/value view of one custom product. */
@@ -30,7 +30,7 @@ function attributes(product: CustomProduct): string {
     .join('; ');
 }
 
-export async function run(ctx: Context, id: string): Promise<void> {
-  const product = await getCustomProduct(ctx.api(), id);
-  await printRecord(ctx, product, customProductFields, { skipEmpty: true });
+export async function run(id: string, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const product = await getCustomProduct(api, id);
+  await printRecord(output, product, customProductFields, { skipEmpty: true });
 }

@@ -13,5 +13,5 @@ export const listCommand = defineCommand({
         .option('--sort <field>', `order by ${SORT_FIELDS.join(', ')}; a leading - sorts descending`, ordering(SORT_FIELDS)),
     ),
   examples: ['merch custom-products list --tag team,staff --sort -created_at', 'merch custom-products list --all --jsonl', "merch custom-products list --search tote --query '[].{id: id, name: name}'"],
-  run: async (ctx, options): Promise<void> => (await import('./list.js')).run(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./list.js')).run(options, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });

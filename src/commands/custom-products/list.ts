@@ -1,11 +1,9 @@
 import { listCustomProducts } from '../../api/resources/custom-products.js';
 import type { CustomProduct } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { money, named, timestamp } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import { pageOptions } from '../page-options.js';
-import type { listCommand } from './list.command.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
 
 /** A custom product's price `{currency, price: {amount, display}}` as `display currency`. */
 export function price(product: CustomProduct): string {
@@ -23,11 +21,18 @@ export const customProductColumns: Column<CustomProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
-  const page = pageOptions(ctx, options);
-  const records = listCustomProducts(ctx.api(), { tags: options.tag, search: options.search, ordering: options.sort }, page);
+/** The flags of `custom-products list`. */
+export interface ListOptions extends PageFlags {
+  tag: string | undefined;
+  search: string | undefined;
+  sort: string | undefined;
+}
+
+export async function run(options: ListOptions, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const page = pageOptions(output, options);
+  const records = listCustomProducts(api, { tags: options.tag, search: options.search, ordering: options.sort }, page);
   try {
-    await printList(ctx, records, customProductColumns, { noun: 'custom products', page });
+    await printList(output, records, customProductColumns, { noun: 'custom products', page });
   } finally {
     page.done();
   }

@@ -1,7 +1,6 @@
 import { completeDesignToolCart } from '../../api/resources/custom-products.js';
 import { requestSmartlink, type SmartlinkRequest } from '../../api/resources/design-tool.js';
 import type { CustomProduct } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
 import { CancelledError, CliError, ExitCode } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
 import { printRecord } from '../../output/render.js';
@@ -10,8 +9,7 @@ import { customProductFields } from '../custom-products/get.js';
 import { startCartServer } from './cart-server.js';
 import { openBrowser } from '../../lib/open-browser.js';
 import { formatDuration } from '../../lib/duration.js';
-import type { OptionsOf } from '../define-command.js';
-import type { designLinkCommand } from './design-link.command.js';
+import type { DesignLinkOptions, DesignLinkRun } from './inputs.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
@@ -20,33 +18,33 @@ export const DEFAULT_WAIT_MS = 10 * 60_000;
  * callback. The link and the progress go to stderr; stdout gets only the new custom
  * product, so `--json` output can be piped.
  */
-export async function runWait(ctx: Context, options: OptionsOf<typeof designLinkCommand>, key: string, body: SmartlinkRequest): Promise<void> {
-  const api = ctx.api();
+export async function runWait(deps: DesignLinkRun, options: Pick<DesignLinkOptions, 'timeoutWait' | 'cartPort' | 'open'>, key: string, body: SmartlinkRequest): Promise<void> {
+  const api = deps.api();
   const timeoutMs = options.timeoutWait ?? DEFAULT_WAIT_MS;
   const server = await startCartServer<CustomProduct>({
     port: options.cartPort ?? 0,
-    allowedHost: new URL(ctx.settings.designToolUrl).host,
+    allowedHost: new URL(deps.settings.designToolUrl).host,
     async complete(feCartUrl) {
-      ctx.io.err('The browser is back; completing the custom product...');
+      deps.io.err('The browser is back; completing the custom product...');
       const product = await completeDesignToolCart(api, feCartUrl);
       return { value: product, summary: `Custom product ${String(product.id)} was created` };
     },
   });
   const stop = new AbortController();
   // Ctrl-C is ours from the moment the endpoint listens, so it is always closed cleanly.
-  const interruption = untilInterrupted(ctx.interrupts);
+  const interruption = untilInterrupted(deps.interrupts);
   const cancelled = interruption.interrupted.then((): never => {
     throw new CancelledError('interrupted while waiting for the design tool: no custom product was completed');
   });
   cancelled.catch(() => undefined);
   try {
-    const link = await Promise.race([requestSmartlink(api, ctx.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
+    const link = await Promise.race([requestSmartlink(api, deps.settings.designToolUrl, key, { ...body, cartUrl: server.cartUrl }), cancelled]);
     // The link is the design tool's text: on its one line, whatever it holds.
-    ctx.io.err(`Open this link in a browser to design the product:\n\n  ${singleLine(link)}\n`);
-    if (options.open) await Promise.race([openBrowser(ctx, link), cancelled]);
-    ctx.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${formatDuration(timeoutMs)}; Ctrl-C to cancel)...`);
+    deps.io.err(`Open this link in a browser to design the product:\n\n  ${singleLine(link)}\n`);
+    if (options.open) await Promise.race([openBrowser(deps, link), cancelled]);
+    deps.io.err(`Waiting for the design tool to return to ${server.cartUrl} (up to ${formatDuration(timeoutMs)}; Ctrl-C to cancel)...`);
     const product = await Promise.race([server.result, cancelled, timedOut(stop.signal, timeoutMs, server)]);
-    await printRecord(ctx, product, customProductFields, { skipEmpty: true });
+    await printRecord(deps, product, customProductFields, { skipEmpty: true });
   } finally {
     stop.abort();
     interruption.dispose();

@@ -6,37 +6,36 @@ import { UsageError } from '../../errors.js';
 import { exactIntegerOf } from '../../lib/exact-json.js';
 import { readRegularFile } from '../../lib/safe-files.js';
 import type { ItemInput, MissingPiece, OrderPieces } from '../../orders/create/builder.js';
-import { OutcomeUnknown, PlacingStopped } from '../../orders/create/errors.js';
-import { plan as planSend } from '../../orders/create/exactly-once.js';
-import { identityOfBody, shipmentDigests } from '../../orders/create/order-identity.js';
-import { bodyHashOf, legacyKey, OrderJournal, withoutExternalId } from '../../orders/create/order-journal.js';
-import { placeBatches } from '../../orders/create/place-batches.js';
-import { offeringsOf, placeOrder, type PlaceOrderEvent } from '../../orders/create/place-order.js';
-import { planBatches, type ListEvent, type ListOutcome, type ListRun } from '../../orders/create/plan-batches.js';
-import { pricePlan, SHIPPING_AND_TAX } from '../../orders/create/plan.js';
-import { prepareOrder } from '../../orders/create/prepare.js';
+import { createOrders, type CreateEvent, type CreateOrdersPorts, type CreateOutcome, type CreateRequest } from '../../orders/create/engine.js';
+import { OrderIncomplete, OutcomeUnknown, PlacingStopped, PlanChanged } from '../../orders/create/errors.js';
+import type { PlacedOrder, PlaceOrderEvent } from '../../orders/create/place-order.js';
+import type { ListEvent, ListOutcome, ListResult } from '../../orders/create/plan-batches.js';
+import { SHIPPING_AND_TAX } from '../../orders/create/plan.js';
 import { parseRecipientsCsv } from '../../orders/create/recipients-csv.js';
 import { describeRows } from '../../orders/create/row-ranges.js';
 import { formatWarnings } from '../../orders/create/validate.js';
 import { shownMoney } from '../../output/format.js';
 import { singleLine } from '../../output/sanitize.js';
 import { paymentOf } from '../orders/create/print.js';
-import { orderScopeOf } from '../orders/order-scope.js';
-import { accountLookupsOf, ordersOf } from '../orders/service-ports.js';
+import { servicePorts } from '../orders/service-ports.js';
 import { checkInputFile } from '../path-flags.js';
 import { GuardRefused, SpendTally, type SpendingGuards } from './guards.js';
 import { answer, type ToolSet } from './tool-kit.js';
 
 /**
  * plan_order and place_order: an order (or a recipients list) validated and priced exactly
- * as `orders create --dry-run` (prepareOrder + pricePlan, or planBatches), kept in memory
- * under a plan id; then placed by that id alone, re-validated, with the plan's external id
- * (placeOrder, placeBatches: exactly once, journalled), under the spending guards.
+ * as `orders create --dry-run` (the same entry, src/orders/create/engine.ts, as a dry run),
+ * kept in memory under a plan id; then placed by that id alone, re-validated, with the
+ * plan's external id (the entry again: exactly once, journalled), under the spending guards.
  */
 
-type StoredPlan =
-  | { kind: 'order'; pieces: OrderPieces; externalId: string; bodyHash: string; subtotal: Money | null; summary: string }
-  | { kind: 'list'; run: ListRun; runId: string; fileHash: string; subtotal: Money | null; summary: string };
+/** A plan kept by plan_order: the request place_order sends, planned to be this one; a list's file as it was (its hash). */
+interface StoredPlan {
+  request: CreateRequest & { planned: NonNullable<CreateRequest['planned']> };
+  fileHash?: string;
+  subtotal: Money | null;
+  summary: string;
+}
 
 /** What a running server keeps: its plans, what it has spent, and one placing at a time. */
 export class OrderDesk {
@@ -120,71 +119,91 @@ async function planOrder(ctx: Context, desk: OrderDesk, args: PlanArgs) {
     ...(args.billing === undefined ? {} : { billing: args.billing }),
   };
   const planId = `plan_${randomUUID()}`;
-  if (args.recipients_csv !== undefined) return planList(ctx, desk, planId, pieces, args.recipients_csv, args.batch_size);
+  const journalDir = ctx.settings.configDir;
+  if (args.recipients_csv !== undefined) return planList(ctx, desk, planId, { pieces, recipients: { path: args.recipients_csv, file: args.recipients_csv }, batchSize: args.batch_size, journalDir });
   if (args.recipient !== undefined) pieces.recipient = args.recipient;
   if (args.recipients !== undefined) pieces.recipients = parseRecipientsCsv(csvOf(args.recipients), 'recipients');
 
-  const prepared = await prepareOrder(pieces, accountLookupsOf(ctx));
-  if (!prepared.complete) throw new UsageError(`the order is incomplete: missing ${missingWords(prepared.missing)}`);
-  const { order } = prepared;
-  const priced = pricePlan(order.body, order.products);
-  const { scope, legacy } = await orderScopeOf(ctx);
-  const journal = await OrderJournal.open(ctx.settings.configDir);
-  let external: string;
-  let bodyHash: string;
-  try {
-    const body = withoutExternalId(order.body);
-    const p = planSend(journal, body, { ...identityOfBody(scope, body, offeringsOf(order.products)), legacyKey: legacyKey(body, legacy) }, order.body.external_id);
-    external = p.externalId;
-    bodyHash = p.bodyHash(external);
-  } finally {
-    await journal.close();
-  }
+  const { request, order, priced, bodyHash } = await create('order planned', { pieces, dryRun: true, journalDir }, servicePorts(ctx));
+  const external = request.external_id;
   const subtotal = priced.subtotal;
   const warnings = [...formatWarnings(order.warnings), ...priced.warnings.map((w) => `warning: ${w}`)];
   const payment = paymentOf(order);
   const summary = `1 order, ${priced.shipments} ${priced.shipments === 1 ? 'recipient' : 'recipients'}, subtotal ${subtotal ? shownMoney(subtotal) : 'unknown'}${payment ? `, paid with ${payment}` : ''}`;
-  desk.plans.set(planId, { kind: 'order', pieces, externalId: external, bodyHash, subtotal, summary });
+  // Placed as planned: with the plan's external id, and refused if its body is no longer this one.
+  desk.plans.set(planId, { request: { pieces: { ...pieces, externalId: external }, journalDir, planned: { externalId: external, bodyHash } }, subtotal, summary });
   return answer(ctx, `${planId}: ${summary}. ${SHIPPING_AND_TAX}`, {
     plan_id: planId,
     external_id: external,
     subtotal: subtotal ? shownMoney(subtotal) : null,
     warnings,
-    plan: { ...priced, payment_method: payment ?? null, request: { ...order.body, external_id: external } },
+    plan: { ...priced, payment_method: payment ?? null, request },
   });
 }
 
-async function planList(ctx: Context, desk: OrderDesk, planId: string, pieces: OrderPieces, path: string, batchSize: number | undefined) {
+async function planList(ctx: Context, desk: OrderDesk, planId: string, list: CreateRequest & { recipients: { path: string; file: string } }) {
+  const { path } = list.recipients;
   await checkInputFile('recipients_csv', path);
-  const { scope } = await orderScopeOf(ctx);
-  const run: ListRun = { pieces, path, file: path, batchSize, scope, runId: pieces.externalId };
   const fileHash = await hashOf(path);
-  const journal = await OrderJournal.open(ctx.settings.configDir);
-  try {
-    const { decided: _d, held: _h, rows: _r, single, ...plan } = await planBatches(run, { api: ordersOf(ctx), journal, lookups: accountLookupsOf(ctx) });
-    const warnings = [...formatWarnings(plan.warnings), ...plan.planWarnings.map((w) => `warning: ${w}`)];
-    const payment = paymentOf(plan);
-    const rows = plan.batches.reduce((n, b) => n + b.rows.length, 0);
-    const held = plan.earlier.length === 0 ? '' : ` (the other rows are in ${plan.earlier.length} earlier ${plan.earlier.length === 1 ? 'order' : 'orders'}: not sent again)`;
-    const summary = `${plan.batches.length} ${plan.batches.length === 1 ? 'order' : 'orders'} for ${rows} of ${plan.recipients} recipients${held}, subtotal ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown'}${payment ? `, paid with ${payment}` : ''}`;
-    desk.plans.set(planId, { kind: 'list', run, runId: plan.runId, fileHash, subtotal: plan.subtotal, summary });
-    return answer(ctx, `${planId}: ${summary}. ${SHIPPING_AND_TAX}`, {
-      plan_id: planId,
-      external_id: plan.runId,
-      subtotal: plan.subtotal ? shownMoney(plan.subtotal) : null,
-      warnings,
-      // The list as one order: its priced plan, as `orders create --recipients --dry-run --json` gives it.
-      plan: { run_id: plan.runId, recipients: plan.recipients, earlier: plan.earlier, batches: plan.batches, payment_method: payment ?? null, ...(single ? { priced: single.priced } : {}) },
-    });
-  } finally {
-    await journal.close();
-  }
+  const { plan } = await create('list planned', { ...list, dryRun: true }, servicePorts(ctx));
+  const warnings = [...formatWarnings(plan.warnings), ...plan.planWarnings.map((w) => `warning: ${w}`)];
+  const payment = paymentOf(plan);
+  const rows = plan.batches.reduce((n, b) => n + b.rows.length, 0);
+  const held = plan.earlier.length === 0 ? '' : ` (the other rows are in ${plan.earlier.length} earlier ${plan.earlier.length === 1 ? 'order' : 'orders'}: not sent again)`;
+  const summary = `${plan.batches.length} ${plan.batches.length === 1 ? 'order' : 'orders'} for ${rows} of ${plan.recipients} recipients${held}, subtotal ${plan.subtotal ? shownMoney(plan.subtotal) : 'unknown'}${payment ? `, paid with ${payment}` : ''}`;
+  // Placed as planned: refused if the list's rows no longer make this run id.
+  desk.plans.set(planId, { request: { ...list, planned: { externalId: plan.runId } }, fileHash, subtotal: plan.subtotal, summary });
+  const { single } = plan;
+  return answer(ctx, `${planId}: ${summary}. ${SHIPPING_AND_TAX}`, {
+    plan_id: planId,
+    external_id: plan.runId,
+    subtotal: plan.subtotal ? shownMoney(plan.subtotal) : null,
+    warnings,
+    // The list as one order: its priced plan, as `orders create --recipients --dry-run --json` gives it.
+    plan: { run_id: plan.runId, recipients: plan.recipients, earlier: plan.earlier, batches: plan.batches, payment_method: payment ?? null, ...(single ? { priced: single.priced } : {}) },
+  });
 }
 
 async function placePlanned(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string) {
   const stored = desk.plans.get(planId);
   if (stored === undefined) throw new UsageError(`no plan ${planId} on this server`, 'plan the order with plan_order first (plans last as long as the server)');
-  return desk.serial(() => (stored.kind === 'order' ? placeOne(ctx, desk, ask, planId, stored) : placeList(ctx, desk, ask, planId, stored)));
+  return desk.serial(async () => {
+    const list = stored.request.recipients;
+    if (list !== undefined && (await hashOf(list.path)) !== stored.fileHash) throw new GuardRefused(`${list.file} has changed since it was planned`, 'plan it again with plan_order');
+    let release: (() => void) | undefined;
+    const ports: CreateOrdersPorts = {
+      ...servicePorts(ctx),
+      confirm: async (question) => {
+        if (question.kind === 'list' && question.plan.batches.length === 0) return true;
+        release = await clearToSend(desk, ask, question.kind === 'order' ? question.priced.subtotal : question.plan.subtotal, stored.summary);
+        return true;
+      },
+    };
+    try {
+      if (list === undefined) return placedOrder(ctx, desk, planId, (await create('order placed', stored.request, ports, (event) => sayPlacing(ctx, event))).placed);
+      return placedList(ctx, desk, planId, (await create('list placed', stored.request, ports, (event) => sayPlacing(ctx, event))).result);
+    } catch (err) {
+      if (release !== undefined && !(err instanceof OutcomeUnknown)) release();
+      throw err;
+    }
+  });
+}
+
+/**
+ * `orders create`'s one entry (src/orders/create/engine.ts), with the outcome this call asks
+ * for (a dry run's plan, or what was placed), its refusals in this server's words.
+ */
+async function create<K extends CreateOutcome['kind']>(kind: K, request: CreateRequest, ports: CreateOrdersPorts, events: (event: CreateEvent) => void = () => undefined): Promise<Extract<CreateOutcome, { kind: K }>> {
+  let outcome: CreateOutcome;
+  try {
+    outcome = await createOrders(request, ports, events);
+  } catch (err) {
+    if (err instanceof OrderIncomplete) throw new UsageError(`${err.message}: missing ${missingWords(err.missing)}`);
+    if (err instanceof PlanChanged) throw new GuardRefused(err.message, 'plan it again with plan_order');
+    throw err;
+  }
+  if (outcome.kind !== kind) throw new Error(`orders create came back ${outcome.kind}, not ${kind}`);
+  return outcome as Extract<CreateOutcome, { kind: K }>;
 }
 
 /** The guards, then the user's yes: before anything is sent. Returns the release of what was counted as spent. */
@@ -200,77 +219,23 @@ async function clearToSend(desk: OrderDesk, ask: AskUser, subtotal: Money | null
   return release;
 }
 
-async function placeOne(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string, stored: Extract<StoredPlan, { kind: 'order' }>) {
-  const prepared = await prepareOrder(stored.pieces, accountLookupsOf(ctx));
-  if (!prepared.complete) throw new UsageError(`the order is incomplete: missing ${missingWords(prepared.missing)}`);
-  const { order } = prepared;
-  const priced = pricePlan(order.body, order.products);
-  const { scope, legacy } = await orderScopeOf(ctx);
-  const journal = await OrderJournal.open(ctx.settings.configDir);
-  let release: (() => void) | undefined;
-  try {
-    const body = withoutExternalId(order.body);
-    if (bodyHashOf(body)(stored.externalId) !== stored.bodyHash) {
-      throw new GuardRefused('the order is no longer what was planned (the account\'s products or payment methods changed)', 'plan it again with plan_order');
-    }
-    const offerings = offeringsOf(order.products);
-    const p = planSend(journal, body, { ...identityOfBody(scope, body, offerings), legacyKey: legacyKey(body, legacy) }, stored.externalId);
-    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() } }, p, {
-      api: ordersOf(ctx),
-      journal,
-      confirm: async () => {
-        release = await clearToSend(desk, ask, priced.subtotal, stored.summary);
-        return true;
-      },
-      notify: (event) => {
-        const line = eventLine(event);
-        if (line !== undefined) ctx.io.err(line);
-      },
-    });
-    ctx.io.err(`${placed.status === 'created' ? 'created' : 'already created'}: order ${String(placed.orderId)} (external id ${placed.externalId})`);
-    return answer(ctx, `order ${String(placed.orderId)} ${placed.status === 'created' ? 'created' : 'already created, not placed again'} (external id ${placed.externalId})`, {
-      plan_id: planId,
-      status: placed.status,
-      orders: [{ order_id: placed.orderId, external_id: placed.externalId, status: placed.status, total: placed.record.total ?? null }],
-      spent: spentText(desk),
-    });
-  } catch (err) {
-    if (release !== undefined && !(err instanceof OutcomeUnknown)) release();
-    throw err;
-  } finally {
-    await journal.close();
-  }
+function placedOrder(ctx: Context, desk: OrderDesk, planId: string, placed: PlacedOrder) {
+  ctx.io.err(`${placed.status === 'created' ? 'created' : 'already created'}: order ${String(placed.orderId)} (external id ${placed.externalId})`);
+  return answer(ctx, `order ${String(placed.orderId)} ${placed.status === 'created' ? 'created' : 'already created, not placed again'} (external id ${placed.externalId})`, {
+    plan_id: planId,
+    status: placed.status,
+    orders: [{ order_id: placed.orderId, external_id: placed.externalId, status: placed.status, total: placed.record.total ?? null }],
+    spent: spentText(desk),
+  });
 }
 
-async function placeList(ctx: Context, desk: OrderDesk, ask: AskUser, planId: string, stored: Extract<StoredPlan, { kind: 'list' }>) {
-  if ((await hashOf(stored.run.path)) !== stored.fileHash) throw new GuardRefused(`${stored.run.file} has changed since it was planned`, 'plan it again with plan_order');
-  const journal = await OrderJournal.open(ctx.settings.configDir);
-  let release: (() => void) | undefined;
-  try {
-    const result = await placeBatches(stored.run, {
-      api: ordersOf(ctx),
-      journal,
-      lookups: accountLookupsOf(ctx),
-      notify: (event) => listLine(ctx, event),
-      confirm: async (plan) => {
-        if (plan.runId !== stored.runId) throw new GuardRefused(`the list is no longer what was planned (its run id is now ${plan.runId}, not ${stored.runId})`, 'plan it again with plan_order');
-        if (plan.batches.length === 0) return true;
-        release = await clearToSend(desk, ask, plan.subtotal, stored.summary);
-        return true;
-      },
-    });
-    const orders = result.outcomes.map((o) => ({ ...o, recipients: o.rows.length }));
-    const tally = (status: ListOutcome['status']) => result.outcomes.filter((o) => o.status === status).length;
-    const line = `${tally('created')} created, ${tally('existing')} existing, ${tally('refused')} refused (run id ${stored.runId})`;
-    ctx.io.err(line);
-    const status = tally('refused') > 0 ? 'partly refused' : tally('created') > 0 ? 'created' : 'existing';
-    return answer(ctx, line, { plan_id: planId, status, orders, spent: spentText(desk) });
-  } catch (err) {
-    if (release !== undefined && !(err instanceof OutcomeUnknown)) release();
-    throw err;
-  } finally {
-    await journal.close();
-  }
+function placedList(ctx: Context, desk: OrderDesk, planId: string, result: ListResult) {
+  const orders = result.outcomes.map((o) => ({ ...o, recipients: o.rows.length }));
+  const tally = (status: ListOutcome['status']) => result.outcomes.filter((o) => o.status === status).length;
+  const line = `${tally('created')} created, ${tally('existing')} existing, ${tally('refused')} refused (run id ${result.plan.runId})`;
+  ctx.io.err(line);
+  const status = tally('refused') > 0 ? 'partly refused' : tally('created') > 0 ? 'created' : 'existing';
+  return answer(ctx, line, { plan_id: planId, status, orders, spent: spentText(desk) });
 }
 
 /** The recipients file's content, to tell the file placed is the file planned. */
@@ -293,6 +258,14 @@ function eventLine(event: PlaceOrderEvent): string | undefined {
     case 'found':
       return event.via === 'lost answer' ? `created: order ${String(event.orderId)} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made` : undefined;
   }
+}
+
+/** What placing says on stderr: an order's lines, or a list's. */
+function sayPlacing(ctx: Context, event: CreateEvent): void {
+  if (event.kind === 'run' || event.kind === 'batch') return listLine(ctx, event);
+  if (event.kind === 'priced' || event.kind === 'planned') return;
+  const line = eventLine(event);
+  if (line !== undefined) ctx.io.err(line);
 }
 
 /** The stderr lines of `orders create --recipients` as it places a list. */

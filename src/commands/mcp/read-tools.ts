@@ -12,9 +12,11 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { parseSince, SinceError } from '../../lib/since.js';
 import { readSend } from '../../orders/track/send-tracker.js';
 import { countByStatus } from '../../orders/track/shipment-record.js';
+import { followPorts } from '../orders/follow-ports.js';
 import { DEFAULT_CONCURRENCY } from '../../api/paginate.js';
 import { filterParameters, isFiltering, keepPassing, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
-import { count, named } from '../../output/format.js';
+import { count } from '../../lib/count.js';
+import { named } from '../../output/format.js';
 import { answer, firstOf, type ToolSet } from './tool-kit.js';
 
 /** The read tools of `merch mcp`: what the CLI's read commands ask the service, as structured content. */
@@ -104,13 +106,14 @@ export function readTools(ctx: Context): ToolSet {
       annotations: READ,
       async run(args: { id?: number | string; run?: string }) {
         if ((args.id === undefined) === (args.run === undefined)) throw new UsageError('give one of id and run');
-        const state = await readSend({
-          orders: args.id === undefined ? [] : [{ id: idOf(args.id), rows: [] }],
-          ...(args.run === undefined ? {} : { run: args.run }),
-          fetchOrder: (id) => getOrder(ctx.api(), id),
-          listOrders: () => listOrders(ctx.api(), { all: true, concurrency: DEFAULT_CONCURRENCY }),
-          concurrency: DEFAULT_CONCURRENCY,
-        });
+        const state = await readSend(
+          {
+            orders: args.id === undefined ? [] : [{ id: idOf(args.id), rows: [] }],
+            ...(args.run === undefined ? {} : { run: args.run }),
+            concurrency: DEFAULT_CONCURRENCY,
+          },
+          followPorts(ctx.api).orders,
+        );
         const named = args.id === undefined ? `run ${String(args.run)}` : `order ${idOf(args.id)}`;
         if (state.emptyRun !== undefined) throw new CliError(`no orders of run ${state.emptyRun}: none has the external id ${state.emptyRun} or ${state.emptyRun}-<n>`, ExitCode.notFound);
         if (state.missing.length > 0 && state.shipments.length === 0) throw new CliError(`no order ${state.missing.join(', ')}`, ExitCode.notFound);

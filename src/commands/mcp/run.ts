@@ -1,26 +1,30 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { OptionsOf } from '../define-command.js';
 import { parseMoneyFlag, type SpendingGuards } from './guards.js';
-import type { mcpCommand } from './mcp.command.js';
 import { chosenTools, createMcpServer, OrderDesk } from './server.js';
+
+/** The flags of `merch mcp`. */
+export interface McpOptions {
+  tools: string | undefined;
+  allowOrders: true | undefined;
+  maxOrderTotal: string[] | undefined;
+  maxSpend: string[] | undefined;
+}
 
 /**
  * `merch mcp`: the MCP server on the process's stdin and stdout (JSON-RPC, one message a
  * line; stderr for the CLI's lines), until the client closes stdin or Ctrl-C. The SDK
  * negotiates the protocol revision the client asks for (the current one and the earlier ones
  * it supports).
+ * The server's tools are the CLI's commands: they are given the run's whole context (server.ts).
  */
-export async function run(ctx: Context, options: OptionsOf<typeof mcpCommand>): Promise<void> {
+export async function run(options: McpOptions, ctx: Context): Promise<void> {
   const guards: SpendingGuards = {
     allowOrders: options.allowOrders === true,
     ...(options.maxOrderTotal === undefined ? {} : { maxOrderTotal: parseMoneyFlag('--max-order-total', options.maxOrderTotal) }),
     ...(options.maxSpend === undefined ? {} : { maxSpend: parseMoneyFlag('--max-spend', options.maxSpend) }),
   };
-  if (!guards.allowOrders && (guards.maxOrderTotal !== undefined || guards.maxSpend !== undefined)) {
-    throw new UsageError('--max-order-total and --max-spend need --allow-orders (without it no order is placed)');
-  }
   if (guards.maxOrderTotal && guards.maxSpend && guards.maxOrderTotal.currency !== guards.maxSpend.currency) {
     throw new UsageError(`--max-order-total is in ${guards.maxOrderTotal.currency}, --max-spend in ${guards.maxSpend.currency}: give both in one currency`);
   }

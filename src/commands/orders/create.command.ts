@@ -1,4 +1,5 @@
 import { defineCommand } from '../define-command.js';
+import { exclusive, requires } from '../flag-rules.js';
 import { collect, positiveInt } from '../parse.js';
 
 /** `merch orders create`: its implementation is the folder create/ (create/command.ts runs it). */
@@ -23,6 +24,13 @@ export const createCommand = defineCommand({
       .option('--results <file.csv>', 'with --recipients: a CSV with one line per recipient row (order, shipping order, status created|existing|refused, error); a new file, owner-only')
       .option('--force', 'with --results: replace that file if it exists (without, an existing file is refused)')
       .option('--assume-unsent', 'send the order (or the rows of --recipients) that merch cannot show is in no earlier order (only after you have checked)'),
+  rules: [
+    requires('--batch-size', '--recipients', { message: '--batch-size needs --recipients (a CSV to split into orders)' }),
+    requires('--results', '--recipients', { message: '--results needs --recipients (one line per recipient row)' }),
+    requires('--concurrency', '--batch-size', { message: '--concurrency needs --batch-size' }),
+    requires('--force', '--results', { message: '--force needs --results (it lets merch replace that file)' }),
+    exclusive('--recipient', '--recipients', { message: '--recipient and --recipients cannot be used together' }),
+  ],
   examples: [
     "merch orders create --product 100003 --quantity 2 --attr color=Black --attr 'size=3 in' --recipient 'first_name=Ann,last_name=Lee,line_1=\"1 Main St, Apt 2\",city=Austin,state=TX,postal_code=78701,country=US' --yes",
     'merch orders create --product 100003 --attr color=Black --recipients staff.csv --dry-run',

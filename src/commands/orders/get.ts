@@ -1,8 +1,8 @@
+import type { ApiClient } from '../../api/client.js';
 import { getOrder } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
 import { address, money, named, timestamp } from '../../output/format.js';
-import { isMachineOutput, printJson, printList, printRecord, printsTable, write, type Column } from '../../output/render.js';
+import { isMachineOutput, printJson, printList, printRecord, printsTable, write, type Column, type OutputTarget } from '../../output/render.js';
 import { recipientField, recipientName, shipmentItems, type ShippingOrder } from './shipment.js';
 
 type LineItem = NonNullable<Order['line_items']>[number];
@@ -82,12 +82,12 @@ function shipmentRowColumns(order: Order): Column<ShippingOrder>[] {
  * row; a shipment's tracking in its row) when piped. `--json`/`--query` print the record as
  * the service sent it; `--format csv` one row per shipping order.
  */
-export async function run(ctx: Context, id: string): Promise<void> {
-  await printOrder(ctx, await getOrder(ctx.api(), id));
+export async function run(id: string, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  await printOrder(output, await getOrder(api, id));
 }
 
 /** The order as `orders get` shows it (also what `orders wait` prints once the order is there). */
-export async function printOrder(ctx: Context, order: Order): Promise<void> {
+export async function printOrder(ctx: OutputTarget, order: Order): Promise<void> {
   if (isMachineOutput(ctx.format)) {
     await printJson(ctx, order);
     return;
@@ -107,7 +107,7 @@ export async function printOrder(ctx: Context, order: Order): Promise<void> {
   if (shipments.some(isTracked)) await section(ctx, 'Tracking', shipments.filter(isTracked), trackingColumns);
 }
 
-async function section<T>(ctx: Context, title: string, records: T[], columns: Column<T>[]): Promise<void> {
+async function section<T>(ctx: OutputTarget, title: string, records: T[], columns: Column<T>[]): Promise<void> {
   if (printsTable(ctx)) {
     ctx.io.out(`\n${title}${records.length === 0 ? ': none' : ''}`);
     if (records.length > 0) await printList(ctx, records, columns);

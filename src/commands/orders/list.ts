@@ -1,13 +1,11 @@
 import { listOrders } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { CANCELLED, ORDER_PROGRESSION } from '../../orders/follow/status-progression.js';
 import { filterParameters, isFiltering, keepPassing, statusKey, type FilterTally, type OrderListFilter } from '../../orders/list-filter.js';
 import { money, named, timestamp } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import { pageOptions } from '../page-options.js';
-import type { listCommand } from './list.command.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
 
 /**
  * On a narrow terminal (src/output/table.ts: priority, min) the external id is shortened
@@ -34,24 +32,30 @@ function unknownStatusWarning(status: string): string | undefined {
   return `warning: --status ${status}: not an order status merch knows (${KNOWN_STATUSES.join(', ')}); sent as given`;
 }
 
+/** The flags of `orders list`. */
+export interface ListOptions extends PageFlags {
+  status: string[] | undefined;
+  since: Date | undefined;
+}
+
 /**
  * `orders list [--status NAME[,NAME]] [--since AGE|DATE]`: the service is asked to filter
  * and every record it sends is checked (src/orders/list-filter.ts). When it did not filter,
  * the records are filtered here while paging; without --all that is one page's worth, and
  * stderr says so.
  */
-export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
-  const page = pageOptions(ctx, options);
+export async function run(options: ListOptions, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const page = pageOptions(output, options);
   for (const status of options.status ?? []) {
     const warning = unknownStatusWarning(status);
-    if (warning) ctx.io.err(warning);
+    if (warning) output.io.err(warning);
   }
   const filter: OrderListFilter = { statuses: options.status, createdSince: options.since };
   const tally: FilterTally = { read: 0, kept: 0, serviceFiltered: true };
   const filtering = isFiltering(filter);
-  const records = listOrders(ctx.api(), page, filterParameters(filter));
+  const records = listOrders(api, page, filterParameters(filter));
   try {
-    await printList(ctx, filtering ? keepPassing(records, filter, tally) : records, orderColumns, {
+    await printList(output, filtering ? keepPassing(records, filter, tally) : records, orderColumns, {
       noun: 'orders',
       // A page's `count` is of what the service filtered: no guide to the orders kept here.
       page: { done: page.done, notShown: (printed) => (tally.serviceFiltered ? page.notShown(printed) : undefined) },
@@ -60,6 +64,6 @@ export async function run(ctx: Context, options: OptionsOf<typeof listCommand>):
     page.done();
   }
   if (filtering && !tally.serviceFiltered && !options.all) {
-    ctx.io.err(`the service did not filter: ${tally.kept} of the ${tally.read} orders read match; --all filters every page`);
+    output.io.err(`the service did not filter: ${tally.kept} of the ${tally.read} orders read match; --all filters every page`);
   }
 }

@@ -1,9 +1,17 @@
 import { ApiError } from '../../api/errors.js';
 import { currentAccountId } from '../../api/resources/users.js';
 import { knownAccount, rememberAccount } from '../../config/account-cache.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
+import type { Settings } from '../../config/settings.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { identityScope } from '../../orders/create/order-identity.js';
+import type { OrderScope } from '../../orders/create/ports.js';
+
+/** What of the run's context reaching the service needs: where it is, as whom, and its client (made when first asked for). */
+export interface RunService {
+  settings: Settings;
+  api(): ApiClient;
+}
 
 /**
  * What an order's identity is scoped to (src/orders/create/order-identity.ts): the service's
@@ -13,26 +21,21 @@ import { identityScope } from '../../orders/create/order-identity.js';
  * remembered (src/config/account-cache.ts): a fresh token per CI job, a login or the
  * sandbox's token, all acting for one account, make the same orders.
  */
-export interface OrderScope {
-  scope: string;
-  /** What merch 0.1 scoped an order to (order-journal.ts's `legacyKey`): an order it placed from this machine is still found. */
-  legacy: { baseUrl: string; accountId?: string; token?: string };
-}
-
-export async function orderScopeOf(ctx: Context): Promise<OrderScope> {
-  const { baseUrl, accountId: set, configDir } = ctx.settings;
-  const token = set === undefined ? ctx.settings.token : undefined;
+export async function orderScopeOf(service: RunService): Promise<OrderScope> {
+  const { baseUrl, accountId: set } = service.settings;
+  const token = set === undefined ? service.settings.token : undefined;
   const legacy = { baseUrl, ...(set === undefined ? { token } : { accountId: set }) };
-  return { scope: identityScope(baseUrl, set ?? (await accountOfToken(ctx, configDir, token))), legacy };
+  return { scope: identityScope(baseUrl, set ?? (await accountOfToken(service, token))), legacy };
 }
 
-async function accountOfToken(ctx: Context, configDir: string, token: string | undefined): Promise<string> {
-  const origin = new URL(ctx.settings.baseUrl).origin;
+async function accountOfToken({ settings, api }: RunService, token: string | undefined): Promise<string> {
+  const { configDir } = settings;
+  const origin = new URL(settings.baseUrl).origin;
   const known = token === undefined ? undefined : knownAccount(configDir, origin, token);
   if (known !== undefined) return known;
   let account: string;
   try {
-    account = await currentAccountId(ctx.api());
+    account = await currentAccountId(api());
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     throw new CliError(

@@ -4,24 +4,21 @@ import { getCustomProduct } from '../../api/resources/custom-products.js';
 import { scanOrders } from '../../api/resources/order-scan.js';
 import { createOrder, findOrderByExternalId, getOrder } from '../../api/resources/orders.js';
 import { listPaymentMethods } from '../../api/resources/payment-methods.js';
-import type { Context } from '../../context.js';
+import type { CreateOrdersPorts } from '../../orders/create/engine.js';
 import type { AccountApi, OrdersApi } from '../../orders/create/ports.js';
-import { AccountLookups } from '../../orders/create/prepare.js';
+import { orderScopeOf, type RunService } from './order-scope.js';
 
 /**
  * The domain's doors to the service (src/orders/create/ports.ts), built over
- * src/api/resources/: the one place they are made, from the run's context or, for the
- * in-memory service of the tests (test/support/memory-service.ts), from a client.
+ * src/api/resources/: the one place they are made, from the run's service (its settings and
+ * its API client) or, for the in-memory service of the tests (test/support/memory-service.ts),
+ * from a client.
  */
 
-/** The service's orders, as the run's context reaches them. */
-export function ordersOf(ctx: Context): OrdersApi {
-  return serviceOrdersApi(ctx.api());
-}
-
-/** The account's payment methods and products, each read once however often asked (the wizard and the order it makes share them). */
-export function accountLookupsOf(ctx: Context): AccountLookups {
-  return new AccountLookups(serviceAccount(ctx.api()));
+/** The doors of `orders create` (src/orders/create/engine.ts) to the run's service: its orders, the account's data, and the account the orders are scoped to. */
+export function servicePorts(service: RunService): Pick<CreateOrdersPorts, 'orders' | 'account' | 'scope'> {
+  const client = service.api();
+  return { orders: serviceOrdersApi(client), account: serviceAccount(client), scope: () => orderScopeOf(service) };
 }
 
 export function serviceOrdersApi(client: ApiClient): OrdersApi {

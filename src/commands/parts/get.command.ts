@@ -11,5 +11,5 @@ export const getCommand = defineCommand({
       .argument('<part_id>', 'part id', integerId)
       .option('--expand <list>', `add ${EXPANSIONS.join(', ')}, comma-separated`, expansions),
   examples: ['merch parts get 12 1201', 'merch parts get 12 1201 --expand imprint_areas --json'],
-  run: async (ctx, options, [productId, partId]): Promise<void> => (await import('./get.js')).run(ctx, productId, partId, options),
+  run: async (ctx, options, [productId, partId]): Promise<void> => (await import('./get.js')).run(productId, partId, options, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });

@@ -1,10 +1,8 @@
 import { getPart } from '../../api/resources/parts.js';
 import type { Part } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { named, weight } from '../../output/format.js';
-import { printRecord, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import type { getCommand } from './get.command.js';
+import { printRecord, type Column, type OutputTarget } from '../../output/render.js';
 import { expansionColumns, variant } from './list.js';
 
 /** `color` -> `Color`, `print_method` -> `Print method`. */
@@ -34,7 +32,12 @@ function partFields(part: Part, expand: string | undefined): Column<Part>[] {
   ];
 }
 
-export async function run(ctx: Context, productId: string, partId: string, options: OptionsOf<typeof getCommand>): Promise<void> {
-  const part = await getPart(ctx.api(), productId, partId, options.expand);
-  await printRecord(ctx, part, partFields(part, options.expand), { skipEmpty: true });
+/** The flags of `parts get`. */
+export interface GetOptions {
+  expand: string | undefined;
+}
+
+export async function run(productId: string, partId: string, options: GetOptions, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const part = await getPart(api, productId, partId, options.expand);
+  await printRecord(output, part, partFields(part, options.expand), { skipEmpty: true });
 }

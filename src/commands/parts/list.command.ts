@@ -16,7 +16,7 @@ export const listCommand = defineCommand({
         .option('--expand <list>', `add ${EXPANSIONS.join(', ')} to each part, comma-separated`, expansions),
     ),
   examples: ['merch parts list 12 --attr size=M --attr color=Red', 'merch parts list 12 --expand media_contents,imprint_areas --json', "merch parts list 12 --query '[].code'"],
-  run: async (ctx, options, [productId]): Promise<void> => (await import('./list.js')).run(ctx, productId, options),
+  run: async (ctx, options, [productId]): Promise<void> => (await import('./list.js')).run(productId, options, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });
 
 /** Query parameters the CLI sends itself, so they cannot be attribute names. */

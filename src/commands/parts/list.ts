@@ -1,12 +1,10 @@
 import { listParts } from '../../api/resources/parts.js';
 import type { Part } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
 import { named, names } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import { pageOptions } from '../page-options.js';
-import type { listCommand } from './list.command.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
 
 /** A variant attribute (`color`, `size`) by its name. */
 export const variant = (name: string) => (part: Part) => named(part.variant?.[name]);
@@ -60,12 +58,18 @@ async function* knownAttributes(parts: AsyncIterable<Part>, names: readonly stri
   }
 }
 
-export async function run(ctx: Context, productId: string, options: OptionsOf<typeof listCommand>): Promise<void> {
+/** The flags of `parts list`. */
+export interface ListOptions extends PageFlags {
+  attr: Record<string, string> | undefined;
+  expand: string | undefined;
+}
+
+export async function run(productId: string, options: ListOptions, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
   const columns = [...partColumns, ...expansionColumns(options.expand)];
-  const page = pageOptions(ctx, options);
-  const records = knownAttributes(listParts(ctx.api(), productId, { attributes: options.attr, expand: options.expand }, page), Object.keys(options.attr ?? {}), productId);
+  const page = pageOptions(output, options);
+  const records = knownAttributes(listParts(api, productId, { attributes: options.attr, expand: options.expand }, page), Object.keys(options.attr ?? {}), productId);
   try {
-    await printList(ctx, records, columns, { noun: 'parts', page });
+    await printList(output, records, columns, { noun: 'parts', page });
   } finally {
     page.done();
   }

@@ -11,7 +11,10 @@ import { cannotAsk, needsYes } from '../../prompter.js';
  * exist (spec 4.5); that is checked first, from the list, so nothing is sent when the
  * answer is known to be no. The server's own refusal (a race) is shown as it comes (exit 5).
  */
-export async function run(ctx: Context, id: string): Promise<void> {
+/** What deleting uses of the run: a confirmation (or --yes) comes before the client is made. */
+export type DeleteRun = Pick<Context, 'io' | 'format' | 'yes' | 'prompter' | 'api'>;
+
+export async function run(id: string, ctx: DeleteRun): Promise<void> {
   const unless = needsYes(`merch payment-methods delete ${id} --yes`);
   if (!ctx.yes && !ctx.prompter.canPrompt) throw cannotAsk(unless);
   const methods = await listPaymentMethods(ctx.api());

@@ -1,8 +1,8 @@
+import type { ApiClient } from '../../api/client.js';
 import { listPaymentMethods } from '../../api/resources/payment-methods.js';
 import type { PaymentMethod } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
 import { yesNo } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
 
 /** A card's expiry as `MM/YYYY`. */
 function expiry(method: PaymentMethod): string {
@@ -33,6 +33,6 @@ const paymentMethodColumns: Column<PaymentMethod>[] = [
 ];
 
 /** One row per method, cards then bank accounts; `--json` prints that flat array. */
-export async function run(ctx: Context): Promise<void> {
-  await printList(ctx, await listPaymentMethods(ctx.api()), paymentMethodColumns, { noun: 'payment methods' });
+export async function run({ api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  await printList(output, await listPaymentMethods(api), paymentMethodColumns, { noun: 'payment methods' });
 }

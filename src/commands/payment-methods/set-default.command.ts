@@ -6,5 +6,5 @@ export const setDefaultCommand = defineCommand({
   description: 'make a payment method the default (PATCH /v1/payment-methods/{id})',
   declare: (command) => command.argument('<id>', 'payment method id (pm_...)', paymentMethodId),
   examples: ['merch payment-methods set-default pm_E0zzP5GQ5xBjEXyyzwrYlTGu'],
-  run: async (ctx, _options, [id]): Promise<void> => (await import('./set-default.js')).run(ctx, id, true),
+  run: async (ctx, _options, [id]): Promise<void> => (await import('./set-default.js')).run(id, true, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });

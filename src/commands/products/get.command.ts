@@ -6,5 +6,5 @@ export const getCommand = defineCommand({
   description: 'show one supplier product (GET /v1/supplier-products/{id})',
   declare: (command) => command.argument('<id>', 'supplier product id', integerId),
   examples: ['merch products get 12', 'merch products get 12 --json'],
-  run: async (ctx, _options, [id]): Promise<void> => (await import('./get.js')).run(ctx, id),
+  run: async (ctx, _options, [id]): Promise<void> => (await import('./get.js')).run(id, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });

@@ -1,8 +1,8 @@
+import type { ApiClient } from '../../api/client.js';
 import { getSupplierProduct } from '../../api/resources/supplier-products.js';
 import type { SupplierProduct } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
 import { money, names, timestamp, weight, yesNo } from '../../output/format.js';
-import { printRecord, type Column } from '../../output/render.js';
+import { printRecord, type Column, type OutputTarget } from '../../output/render.js';
 
 /** What a person choosing a product to design needs; the rest of the record is under --json. */
 const productFields: Column<SupplierProduct>[] = [
@@ -24,7 +24,7 @@ const productFields: Column<SupplierProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at) },
 ];
 
-export async function run(ctx: Context, id: string): Promise<void> {
-  const product = await getSupplierProduct(ctx.api(), id);
-  await printRecord(ctx, product, productFields, { skipEmpty: true });
+export async function run(id: string, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const product = await getSupplierProduct(api, id);
+  await printRecord(output, product, productFields, { skipEmpty: true });
 }

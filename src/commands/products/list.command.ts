@@ -14,5 +14,5 @@ export const listCommand = defineCommand({
         .option('--sort <field>', `order by ${SORT_FIELDS.join(', ')}; a leading - sorts descending`, ordering(SORT_FIELDS)),
     ),
   examples: ['merch products list --category 1,2 --sort -created_at', 'merch products list --all --jsonl > catalog.jsonl', "merch products list --search mug --query '[].id'"],
-  run: async (ctx, options): Promise<void> => (await import('./list.js')).run(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./list.js')).run(options, { io: ctx.io, format: ctx.format, api: ctx.api() }),
 });

@@ -1,11 +1,9 @@
 import { listSupplierProducts } from '../../api/resources/supplier-products.js';
 import type { SupplierProduct } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { names, timestamp } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
-import type { OptionsOf } from '../define-command.js';
-import { pageOptions } from '../page-options.js';
-import type { listCommand } from './list.command.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
 
 /** On a narrow terminal the categories give way first, then the creation time: the name stays whole. */
 export const productColumns: Column<SupplierProduct>[] = [
@@ -16,15 +14,23 @@ export const productColumns: Column<SupplierProduct>[] = [
   { header: 'Created', value: (p) => timestamp(p.created_at), kind: 'fixed', priority: 0 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
-  const page = pageOptions(ctx, options);
+/** The flags of `products list`. */
+export interface ListOptions extends PageFlags {
+  category: string | undefined;
+  id: string | undefined;
+  search: string | undefined;
+  sort: string | undefined;
+}
+
+export async function run(options: ListOptions, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const page = pageOptions(output, options);
   const records = listSupplierProducts(
-    ctx.api(),
+    api,
     { categories: options.category, ids: options.id, search: options.search, ordering: options.sort },
     page,
   );
   try {
-    await printList(ctx, records, productColumns, { noun: 'products', page });
+    await printList(output, records, productColumns, { noun: 'products', page });
   } finally {
     page.done();
   }

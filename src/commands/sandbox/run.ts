@@ -9,13 +9,11 @@ import {
   type SandboxOptions,
 } from '../../sandbox/index.js';
 import { isLoopbackHost } from '../../lib/loopback.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { untilInterrupted } from '../../lib/interrupt.js';
-import type { OptionsOf } from '../define-command.js';
+import { untilInterrupted, type Interrupts } from '../../lib/interrupt.js';
+import type { IO } from '../../output/io.js';
 import { listenFailure } from '../listen-failure.js';
 import { checkOutputFile } from '../path-flags.js';
-import type { sandboxCommand } from './sandbox.command.js';
 
 /** The comma list as given: the sandbox checks its items. */
 const splitList = (value: string | undefined): string[] | undefined =>
@@ -61,8 +59,40 @@ function banner(sandbox: Pick<Sandbox, 'url' | 'address' | 'port'>, tokenTtl: nu
   ].join('\n');
 }
 
+/** The flags of `merch sandbox`: the emulator's switches (sandbox.command.ts gives the defaults). */
+export interface SandboxFlags {
+  host: string;
+  allowHost: string[] | undefined;
+  port: number;
+  seed: number;
+  catalog: number;
+  data: string | undefined;
+  faults: number;
+  faultKinds: string | undefined;
+  latency: number;
+  duplicateOrder: SandboxOptions['duplicateOrder'];
+  orderRecords: string | undefined;
+  createAnswer: SandboxOptions['createAnswer'];
+  pageCap: number;
+  pageLimitMax: number | undefined;
+  pageCount: SandboxOptions['pageCount'];
+  pagination: SandboxOptions['pagination'];
+  idsAsStrings: true | undefined;
+  money: SandboxOptions['money'];
+  orderFilters: SandboxOptions['orderFilters'];
+  attributeExtras: true | undefined;
+  bigIds: true | undefined;
+  notAuthenticated: SandboxOptions['notAuthenticated'];
+  resetReused: true | undefined;
+  /** Milliseconds. */
+  lifecycle: number | undefined;
+  /** Milliseconds, whole seconds. */
+  tokenTtl: number;
+  quiet: true | undefined;
+}
+
 /** `merch sandbox`: runs the local service emulator until SIGINT/SIGTERM. */
-export async function run({ io, interrupts }: Context, options: OptionsOf<typeof sandboxCommand>): Promise<void> {
+export async function run(options: SandboxFlags, { io, interrupts }: { io: IO; interrupts: Interrupts }): Promise<void> {
   // Whole seconds (the flag refuses others), as OAuth's expires_in.
   const tokenTtlSeconds = options.tokenTtl / 1000;
   if (options.data !== undefined) await checkOutputFile('--data', options.data, { makeParent: true });

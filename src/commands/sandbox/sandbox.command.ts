@@ -74,7 +74,7 @@ export const sandboxCommand = defineCommand({
     'merch sandbox --order-records slim-list,no-external-id --create-answer id --ids-as-strings --money no-display',
     "curl -H 'Authorization: Bearer sandbox-token' 'http://127.0.0.1:4010/v1/supplier-products?limit=2'",
   ],
-  run: async (ctx, options): Promise<void> => (await import('./run.js')).run(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./run.js')).run(options, { io: ctx.io, interrupts: ctx.interrupts }),
 });
 
 const tokenTtl = duration({ bare: 's', min: 1000, max: 365 * 86_400_000 });

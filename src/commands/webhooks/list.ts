@@ -1,12 +1,10 @@
 import { listWebhooks } from '../../api/resources/webhooks.js';
 import type { WebhookSubscription } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { yesNo } from '../../output/format.js';
-import { printList, type Column } from '../../output/render.js';
+import { printList, type Column, type OutputTarget } from '../../output/render.js';
 import { redactUrlCredentials } from '../../output/redact-url.js';
-import type { OptionsOf } from '../define-command.js';
-import { pageOptions } from '../page-options.js';
-import type { listCommand } from './list.command.js';
+import { pageOptions, type PageFlags } from '../page-options.js';
 
 /** On a narrow terminal the target URL gives way: the event kind stays whole. */
 export const webhookColumns: Column<WebhookSubscription>[] = [
@@ -16,10 +14,10 @@ export const webhookColumns: Column<WebhookSubscription>[] = [
   { header: 'Active', value: (w) => yesNo(w.is_active), kind: 'fixed', priority: 2 },
 ];
 
-export async function run(ctx: Context, options: OptionsOf<typeof listCommand>): Promise<void> {
-  const page = pageOptions(ctx, options);
+export async function run(options: PageFlags, { api, ...output }: OutputTarget & { api: ApiClient }): Promise<void> {
+  const page = pageOptions(output, options);
   try {
-    await printList(ctx, withTargetsRedacted(listWebhooks(ctx.api(), page)), webhookColumns, { noun: 'webhook subscriptions', page });
+    await printList(output, withTargetsRedacted(listWebhooks(api, page)), webhookColumns, { noun: 'webhook subscriptions', page });
   } finally {
     page.done();
   }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { readSecret } from '../read-secret.js';
+import { readSecret, type SecretReader } from '../read-secret.js';
 
 /** The variable that holds the listener's secret. */
 export const SECRET_VARIABLE = 'MERCH_WEBHOOK_SECRET';
@@ -18,16 +17,14 @@ export type SecretSource = 'env' | 'stdin' | 'made' | 'none';
  * none, every post is accepted.
  */
 export async function listenSecret(
-  ctx: Context,
+  ctx: SecretReader,
   options: { secret?: string | boolean; secretStdin?: true },
 ): Promise<{ secret: string | undefined; source: SecretSource }> {
   if (typeof options.secret === 'string') {
     throw new UsageError(`--secret shows the secret to everyone on this machine (ps): put it in ${SECRET_VARIABLE}, or pipe it to --secret-stdin`);
   }
-  if (options.secret === false) {
-    if (options.secretStdin) throw new UsageError('--no-secret and --secret-stdin contradict each other: pass one of them');
-    return { secret: undefined, source: 'none' };
-  }
+  // With --secret-stdin, refused before the run (listen.command.ts).
+  if (options.secret === false) return { secret: undefined, source: 'none' };
   if (options.secretStdin) {
     return { secret: await readSecret(ctx, 'webhook secret', true, `pipe the secret to --secret-stdin, or set ${SECRET_VARIABLE}`), source: 'stdin' };
   }

@@ -1,7 +1,8 @@
 import { Option } from '@commander-js/extra-typings';
 import { EVENT_KINDS } from '../../contract/event-kinds.js';
 import { defineCommand } from '../define-command.js';
-import { JOURNAL_ALIAS } from '../journal-flag.js';
+import { exclusive, requires } from '../flag-rules.js';
+import { JOURNAL_ALIAS, journalAlias } from '../journal-flag.js';
 import { httpUrl } from '../parse-url.js';
 import { collect, completing, listenPort } from '../parse.js';
 
@@ -29,6 +30,18 @@ export const listenCommand = defineCommand({
       )
       .option('--print-target', 'print the URL to subscribe with, its ?token= included, as the first line of stdout')
       .option('--refetch', 're-read each resource through the API before printing it (deliveries are unsigned)'),
+  rules: [
+    requires('--public-url', '--subscribe', {
+      message: '--public-url is the URL the subscriptions of --subscribe point at: pass --subscribe too',
+      hint: 'or subscribe that URL yourself: merch webhooks create --event EVENT --target URL',
+    }),
+    exclusive('--no-secret', '--public-url', {
+      message: '--no-secret with --public-url: anyone who learns that public URL could post forged events (an order "Delivered") and be believed',
+      hint: 'drop --no-secret: --subscribe puts the secret in the target it subscribes, and the service posts to that target as given',
+    }),
+    exclusive('--no-secret', '--secret-stdin', { message: '--no-secret and --secret-stdin contradict each other: pass one of them' }),
+  ],
+  deprecated: [journalAlias('--save')],
   examples: [
     'merch webhooks listen --subscribe',
     'merch webhooks listen --events order.changed,shipping_order.changed --forward-to http://127.0.0.1:3000/hooks',
@@ -36,5 +49,5 @@ export const listenCommand = defineCommand({
     'MERCH_WEBHOOK_SECRET="$SECRET" merch webhooks listen --print-target --subscribe --public-url https://abc.trycloudflare.com/',
   ],
   seeAlso: 'See docs/webhooks.md.',
-  run: async (ctx, options): Promise<void> => (await import('./listen.js')).run(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./listen.js')).run(options, ctx),
 });

@@ -3,45 +3,53 @@ import { isLoopbackHost } from '../../lib/loopback.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../lib/interrupt.js';
-import { count } from '../../output/format.js';
+import { count } from '../../lib/count.js';
 import { singleLine } from '../../output/sanitize.js';
 import { EVENT_KINDS, type EventKind } from '../../contract/event-kinds.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
 import { EventJournal } from '../../webhooks/event-journal.js';
 import { startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { isEventKind, parseRoutes, RouteError, type Routes } from '../../webhooks/forward-routes.js';
-import type { OptionsOf } from '../define-command.js';
 import { listenFailure } from '../listen-failure.js';
 import { journalFlag } from '../journal-flag.js';
 import { checkOutputFile } from '../path-flags.js';
-import type { listenCommand } from './listen.command.js';
 import { listenSecret, SECRET_VARIABLE } from './listen-secret.js';
 import { printer } from './print-events.js';
 import { subscribe, type Subscriptions } from './subscribe.js';
 
 /** The flags of `webhooks listen`. */
-type ListenOptions = OptionsOf<typeof listenCommand>;
+export interface ListenOptions {
+  port: number;
+  host: string;
+  path: string;
+  events: string | undefined;
+  forwardTo: string[] | undefined;
+  journal: string | undefined;
+  /** The old name of --journal. */
+  save: string | undefined;
+  subscribe: true | undefined;
+  publicUrl: string | undefined;
+  secretStdin: true | undefined;
+  /** `--secret TOKEN` (refused: listen-secret.ts), or false for `--no-secret`. */
+  secret: string | false | undefined;
+  printTarget: true | undefined;
+  refetch: true | undefined;
+}
+
+/** What `webhooks listen` uses of the run: it reads a secret, prints, subscribes, and runs until interrupted. */
+export type ListenRun = Pick<Context, 'io' | 'env' | 'format' | 'prompter' | 'interrupts' | 'secrets' | 'settings' | 'api'>;
 
 /**
  * `webhooks listen`: journal every accepted delivery (before answering 2xx), print it,
  * forward it; runs until SIGINT or SIGTERM, then deletes its subscriptions and stops
  * (exit 0). Events go to stdout, everything else to stderr.
  */
-export async function run(ctx: Context, options: ListenOptions): Promise<void> {
-  if (options.publicUrl !== undefined && !options.subscribe) {
-    throw new UsageError('--public-url is the URL the subscriptions of --subscribe point at: pass --subscribe too', 'or subscribe that URL yourself: merch webhooks create --event EVENT --target URL');
-  }
-  if (options.secret === false && options.publicUrl !== undefined) {
-    throw new UsageError(
-      '--no-secret with --public-url: anyone who learns that public URL could post forged events (an order "Delivered") and be believed',
-      'drop --no-secret: --subscribe puts the secret in the target it subscribes, and the service posts to that target as given',
-    );
-  }
+export async function run(options: ListenOptions, ctx: ListenRun): Promise<void> {
   const events = selectedEvents(options.events);
   const routes = parsedRoutes(options.forwardTo ?? []);
   const { secret, source } = await listenSecret(ctx, options);
   if (source === 'none' && (ctx.env[SECRET_VARIABLE] ?? '') !== '') ctx.io.err(`--no-secret: ${SECRET_VARIABLE} is ignored`);
-  const journalFile = journalFlag(ctx.io, options.journal, { flag: '--save', value: options.save });
+  const journalFile = journalFlag(options.journal, { flag: '--save', value: options.save });
   if (journalFile.file !== undefined) await checkOutputFile(journalFile.flag, journalFile.file, { makeParent: true });
   const journal = await openJournal(ctx, journalFile.file ?? join(ctx.settings.configDir, 'events.jsonl'));
   const forwarder = new Forwarder({
@@ -126,7 +134,7 @@ function parsedRoutes(values: string[]): Routes {
   }
 }
 
-async function openJournal(ctx: Context, file: string): Promise<EventJournal> {
+async function openJournal(ctx: ListenRun, file: string): Promise<EventJournal> {
   let journal: EventJournal;
   try {
     journal = await EventJournal.open(file);
@@ -140,7 +148,7 @@ async function openJournal(ctx: Context, file: string): Promise<EventJournal> {
 }
 
 async function listen(
-  ctx: Context,
+  ctx: ListenRun,
   options: ListenOptions,
   secret: string | undefined,
   events: EventKind[] | undefined,
@@ -162,7 +170,7 @@ async function listen(
   }
 }
 
-function subscriptionTarget(ctx: Context, receiver: Receiver, publicUrl: string | undefined, secret: string | undefined): string {
+function subscriptionTarget(ctx: ListenRun, receiver: Receiver, publicUrl: string | undefined, secret: string | undefined): string {
   if (publicUrl === undefined) {
     if (!isLoopbackHost(new URL(ctx.settings.baseUrl).hostname)) {
       ctx.io.err(

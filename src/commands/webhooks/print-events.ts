@@ -9,7 +9,7 @@ import { refetch } from '../../webhooks/refetch.js';
  * it, the lines of the events printed in one turn of the event loop (a group commit's
  * events) go out in one write.
  */
-export function printer(ctx: Context, verify: boolean): { print(event: JournalEvent): void; flushed(): Promise<void> } {
+export function printer(ctx: Pick<Context, 'io' | 'format' | 'api'>, verify: boolean): { print(event: JournalEvent): void; flushed(): Promise<void> } {
   const json = ctx.format.json || ctx.format.jsonl;
   let chain = Promise.resolve();
   let lines: string[] = [];

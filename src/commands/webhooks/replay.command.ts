@@ -1,6 +1,6 @@
 import { Option } from '@commander-js/extra-typings';
 import { defineCommand } from '../define-command.js';
-import { JOURNAL_ALIAS } from '../journal-flag.js';
+import { JOURNAL_ALIAS, journalAlias } from '../journal-flag.js';
 import { httpUrl } from '../parse-url.js';
 import { positiveInt } from '../parse.js';
 
@@ -14,6 +14,7 @@ export const replayCommand = defineCommand({
       .addOption(new Option('--from <file>', JOURNAL_ALIAS).hideHelp())
       .option('--id <n>', 'only the event with this journal id', positiveInt)
       .addOption(new Option('--to <url>', 'send here instead of the targets each event was forwarded to').argParser(httpUrl)),
+  deprecated: [journalAlias('--from')],
   examples: ['merch webhooks replay --to http://127.0.0.1:3000/hooks', 'merch webhooks replay --id 7 --to http://127.0.0.1:3000/hooks'],
-  run: async (ctx, options): Promise<void> => (await import('./replay.js')).run(ctx, options),
+  run: async (ctx, options): Promise<void> => (await import('./replay.js')).run(options, { io: ctx.io, format: ctx.format, settings: ctx.settings }),
 });

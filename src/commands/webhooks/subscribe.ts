@@ -13,7 +13,7 @@ export interface Subscriptions {
  * Creates one subscription per event kind pointing at `target`. If one cannot be
  * created, those already made are deleted before the error is raised.
  */
-export async function subscribe(ctx: Context, events: readonly string[], target: string): Promise<Subscriptions> {
+export async function subscribe(ctx: Pick<Context, 'io' | 'api'>, events: readonly string[], target: string): Promise<Subscriptions> {
   const ids: (number | bigint | string)[] = [];
   const remove = async (): Promise<void> => {
     for (const id of ids.splice(0)) {

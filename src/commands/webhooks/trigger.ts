@@ -1,30 +1,39 @@
 import { z } from 'zod';
 import { getOrder } from '../../api/resources/orders.js';
 import { ApiError } from '../../api/errors.js';
-import type { Context } from '../../context.js';
+import type { ApiClient } from '../../api/client.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { printJson, isMachineOutput } from '../../output/render.js';
+import { printJson, isMachineOutput, type OutputTarget } from '../../output/render.js';
 import { singleLine } from '../../output/sanitize.js';
 import type { EventKind } from '../../contract/event-kinds.js';
-import type { OptionsOf } from '../define-command.js';
-import type { triggerCommand } from './trigger.command.js';
 
 const infoSchema = z.looseObject({ sandbox: z.literal(true) });
 const emittedSchema = z.looseObject({ event: z.string(), resource_id: z.number(), subscriptions: z.number() });
 type Emitted = z.infer<typeof emittedSchema>;
+
+/** The flags of `webhooks trigger` (--order and --id exclude each other: trigger.command.ts). */
+export interface TriggerOptions {
+  order: number | undefined;
+  id: number | undefined;
+}
+
+/** What `webhooks trigger` uses of the run: the client is made only once the flags are checked. */
+export interface TriggerRun extends OutputTarget {
+  api(): ApiClient;
+  baseUrl: string;
+}
 
 /**
  * `webhooks trigger EVENT`: makes the sandbox emit an event (POST /_sandbox/events) for
  * the resource given by --id (or the order's shipping orders with --order), by default
  * the newest one. Refuses (exit 2) unless GET /_sandbox/info says this is a sandbox.
  */
-export async function run(ctx: Context, event: EventKind, options: OptionsOf<typeof triggerCommand>): Promise<void> {
-  if (options.order !== undefined && options.id !== undefined) throw new UsageError('pass --order or --id, not both');
+export async function run(event: EventKind, options: TriggerOptions, { api: client, baseUrl, ...output }: TriggerRun): Promise<void> {
   if (options.order !== undefined && event.startsWith('custom_product.')) {
     throw new UsageError(`--order does not apply to ${event}`, 'pass --id CUSTOM_PRODUCT_ID');
   }
-  await requireSandbox(ctx);
-  const api = ctx.api();
+  const api = client();
+  await requireSandbox(api, baseUrl);
   let ids: (number | undefined)[] = [options.id ?? options.order];
   if (options.order !== undefined && event.startsWith('shipping_order.')) {
     const order = await getOrder(api, String(options.order));
@@ -39,12 +48,12 @@ export async function run(ctx: Context, event: EventKind, options: OptionsOf<typ
     });
     emitted.push(response.data);
     const to = response.data.subscriptions === 1 ? '1 subscription' : `${response.data.subscriptions} subscriptions`;
-    ctx.io.err(singleLine(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`));
+    output.io.err(singleLine(`triggered ${event} for ${event.slice(0, event.indexOf('.'))} ${response.data.resource_id}: sent to ${to}`));
   }
   if (emitted.every((e) => e.subscriptions === 0)) {
-    ctx.io.err(`hint: nothing is subscribed to ${event}; run \`merch webhooks listen --subscribe\` first`);
+    output.io.err(`hint: nothing is subscribed to ${event}; run \`merch webhooks listen --subscribe\` first`);
   }
-  if (isMachineOutput(ctx.format)) await printJson(ctx, emitted.length === 1 ? emitted[0] : emitted);
+  if (isMachineOutput(output.format)) await printJson(output, emitted.length === 1 ? emitted[0] : emitted);
 }
 
 /** The sandbox's 404 (`No resource for order.changed.`) as the resource it did not find, named (issue 30). */
@@ -55,14 +64,14 @@ function notFound(error: unknown, event: EventKind, id: number | undefined): unk
   return new CliError(id === undefined ? `no ${noun} on this account to trigger ${event} for` : `no ${noun} ${id} on this account`, ExitCode.notFound, `see them with ${list}`);
 }
 
-async function requireSandbox(ctx: Context): Promise<void> {
+async function requireSandbox(api: ApiClient, baseUrl: string): Promise<void> {
   const refused = new CliError(
-    `webhooks trigger works only against the sandbox, and ${ctx.settings.baseUrl} is not one`,
+    `webhooks trigger works only against the sandbox, and ${baseUrl} is not one`,
     ExitCode.usage,
     'start one with `merch sandbox` and use its URL (--base-url or MERCH_BASE_URL); against the service, events come from real changes',
   );
   try {
-    await ctx.api().request({ method: 'GET', path: '/_sandbox/info', auth: false, schema: infoSchema });
+    await api.request({ method: 'GET', path: '/_sandbox/info', auth: false, schema: infoSchema });
   } catch (error) {
     if (error instanceof ApiError && error.kind !== 'network' && error.kind !== 'server') throw refused;
     throw error;

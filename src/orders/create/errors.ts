@@ -1,4 +1,5 @@
 import { summariseIssues, type ValidationIssue } from './validate.js';
+import type { MissingPiece } from './builder.js';
 
 /**
  * Why an order was not placed, as the order domain says it: typed, so the command layer
@@ -116,5 +117,24 @@ export class NoDefaultPaymentMethod extends Error {
   constructor(readonly methodIds: readonly string[]) {
     super(methodIds.length === 0 ? 'the account has no payment method' : 'the account has no default payment method');
     this.name = 'NoDefaultPaymentMethod';
+  }
+}
+
+/** The pieces make no whole order, and nothing completed them (`completed`: even what the wizard was told left these missing): nothing was sent. */
+export class OrderIncomplete extends Error {
+  constructor(
+    readonly missing: readonly MissingPiece[],
+    readonly completed: boolean,
+  ) {
+    super('the order is incomplete');
+    this.name = 'OrderIncomplete';
+  }
+}
+
+/** What is to be placed is no longer what was planned (`merch mcp`: plan_order, then place_order): nothing was sent. */
+export class PlanChanged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanChanged';
   }
 }

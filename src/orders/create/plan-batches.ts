@@ -9,10 +9,9 @@ import { identityOfShipments } from './order-identity.js';
 import { shipmentContent, shipmentKey, type Offerings } from './order-content.js';
 import { offeringsOf } from './place-order.js';
 import { pricePlan, type PricedPlan } from './plan.js';
-import type { PlacePorts } from './ports.js';
+import type { PlacePorts, ResultsSink } from './ports.js';
 import { AccountLookups, prepareOrder, type PreparedOrder } from './prepare.js';
 import { readRecipientBatches, type RecipientRow, type RecipientsCsv } from './recipients-csv.js';
-import type { ResultRow } from './results-file.js';
 import type { ValidationIssue } from './validate.js';
 import { exactIntegerOf } from '../../lib/exact-json.js';
 
@@ -127,7 +126,7 @@ export interface ListPorts extends PlacePorts<ListPlan, ListEvent> {
   /** The account's payment methods and products, each fetched once. */
   lookups: AccountLookups;
   /** Where each row's result goes (`--results`), as the run learns it. */
-  results?: { append(rows: readonly ResultRow[]): Promise<void> };
+  results?: ResultsSink;
   /** Aborted: no new batch starts; those in flight finish. */
   signal?: AbortSignal;
 }

@@ -1,14 +1,17 @@
 import type { ExternalIdLookup } from '../../api/resources/orders.js';
 import type { CustomProduct, Order, PaymentMethod } from '../../api/schemas.js';
 import type { OrderRequest } from '../../contract/order-request.js';
+import type { OrderPieces } from './builder.js';
 import type { OrderJournal } from './order-journal.js';
+import type { ResultRow } from './results-file.js';
 
 /**
  * The domain's doors to the service, and what else placing an order needs from outside it
- * (place-order.ts, plan-batches.ts, place-batches.ts, prepare.ts): the service's orders, the
- * account's payment methods and products, the journal, a confirmation before anything is
- * sent, and a way to tell what is happening as it happens. The commands build them from the
- * run's context, once (src/commands/orders/service-ports.ts, over src/api/resources/); a
+ * (engine.ts, and the steps it runs: place-order.ts, plan-batches.ts, place-batches.ts,
+ * prepare.ts): the service's orders, the account's payment methods and products, what the
+ * orders are scoped to, the journal, a confirmation before anything is sent, and a way to
+ * tell what is happening as it happens. The commands build them from the run's context,
+ * once (src/commands/orders/service-ports.ts, over src/api/resources/); a
  * test gives the in-memory service (test/support/memory-service.ts). The records are the
  * API's types (src/api/schemas.ts), read as types only: the layer gate keeps the rest of
  * api/ out of orders/.
@@ -49,4 +52,39 @@ export interface PlacePorts<Plan, Event> {
   confirm?: (plan: Plan) => Promise<boolean>;
   /** Told what happens, as it happens (stderr lines, progress). */
   notify?: (event: Event) => void;
+}
+
+/** What an order's identity is scoped to (order-identity.ts): the service's origin and the account, as the service knows it. */
+export interface OrderScope {
+  scope: string;
+  /** What merch 0.1 scoped an order to (order-journal.ts's `legacyKey`): an order it placed from this machine is still found. */
+  legacy: { baseUrl: string; accountId?: string; token?: string };
+}
+
+/** The account's data as one run reads it, each fetched once (prepare.ts's AccountLookups): what the wizard and the order it makes share. */
+export interface RunAccount {
+  paymentMethods(): Promise<PaymentMethod[]>;
+  products(ids: readonly (number | bigint)[]): Promise<Map<number | bigint, CustomProduct | null>>;
+  /** A product read by other means (a search): not fetched again. */
+  remember(product: CustomProduct): void;
+}
+
+/** Where each row of a recipients list goes once its result is known (`--results`). */
+export interface ResultsSink {
+  append(rows: readonly ResultRow[]): Promise<void>;
+}
+
+/** The doors of `orders create`'s one entry (engine.ts): built once by the command (or by `merch mcp`), a test's in memory. */
+export interface CreatePorts<Question> {
+  orders: OrdersApi;
+  account: AccountApi;
+  /** What the orders' identity is scoped to: asked once, when the run needs it. */
+  scope(): Promise<OrderScope>;
+  /** Asked once everything is checked and before anything is sent; false stops the run. Without it, nothing is asked. */
+  confirm?: (question: Question) => Promise<boolean>;
+  /** Completes an order whose pieces are not enough (the wizard, where a person can answer); without it, an incomplete order is refused. */
+  complete?: (pieces: OrderPieces, account: RunAccount) => Promise<OrderPieces>;
+  /** Aborted (Ctrl-C): no new batch starts; planning a list stops where it is. */
+  signal?: AbortSignal;
+  results?: ResultsSink;
 }

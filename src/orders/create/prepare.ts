@@ -3,7 +3,7 @@ import type { OrderRequest } from '../../contract/order-request.js';
 import { buildOrder, withPaymentMethod, type MissingPiece, type OrderPieces } from './builder.js';
 import { OrderInvalid } from './errors.js';
 import { defaultPaymentMethod } from '../payment-method.js';
-import type { AccountApi } from './ports.js';
+import type { AccountApi, RunAccount } from './ports.js';
 import { validateOrder, type ValidationIssue } from './validate.js';
 import { exactIntegerOf } from '../../lib/exact-json.js';
 
@@ -63,7 +63,7 @@ export async function prepareOrder(given: OrderPieces, lookups: AccountLookups):
  * its payment methods and its custom products. A fetch that failed is forgotten, so that
  * asking again (the wizard's "Try again") asks the service again.
  */
-export class AccountLookups {
+export class AccountLookups implements RunAccount {
   private methods: Promise<PaymentMethod[]> | undefined;
   private readonly known = new Map<number | bigint, Promise<CustomProduct | null>>();
 

@@ -4,11 +4,9 @@ import { CliError } from '../../../src/errors.js';
 import { checkCartUrl, startCartServer } from '../../../src/commands/design-link/cart-server.js';
 import { escapeHtml } from '../../../src/lib/escape-html.js';
 import { browserCommand } from '../../../src/lib/open-browser.js';
-import type { OptionsOf } from '../../../src/commands/define-command.js';
-import type { designLinkCommand } from '../../../src/commands/design-link/design-link.command.js';
 import { smartlinkBody } from '../../../src/commands/design-link/run.js';
 
-const flags: OptionsOf<typeof designLinkCommand> = { sku: 'DT-1', userId: 'u', language: 'en', country: 'US', currency: 'USD', quantity: 1, enable: true };
+const flags: Parameters<typeof smartlinkBody>[0] = { sku: 'DT-1', userId: 'u', language: 'en', country: 'US', currency: 'USD', quantity: 1, enable: true, openOnStart: undefined };
 
 describe('design-link flags', () => {
   it('builds the body of spec 4.7', () => {

@@ -1,126 +1,109 @@
+import type { Readable } from 'node:stream';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
-import { plan as planSend } from '../../../orders/create/exactly-once.js';
-import { OrderJournal } from '../../../orders/create/order-journal.js';
-import { offeringsOf, placeOrder, type PlaceOrderEvent } from '../../../orders/create/place-order.js';
-import { pricePlan, type PricedPlan } from '../../../orders/create/plan.js';
-import { prepareOrder, type PreparedOrder } from '../../../orders/create/prepare.js';
-import { accountLookupsOf, ordersOf } from '../service-ports.js';
-import { formatWarnings } from '../../../orders/create/validate.js';
-import { isMachineOutput } from '../../../output/render.js';
-import { singleLine } from '../../../output/sanitize.js';
+import type { OrderRequest } from '../../../contract/order-request.js';
+import { untilInterrupted } from '../../../lib/interrupt.js';
+import { keepTheHeapLean } from '../../../lib/v8-flags.js';
+import { createOrders, type CreateEvent, type CreateOrdersPorts, type CreateOutcome, type CreateRequest } from '../../../orders/create/engine.js';
+import type { OrdersApi } from '../../../orders/create/ports.js';
 import { checkInputFile } from '../../path-flags.js';
-import { checkResultsFlags } from './results-flags.js';
-import { missingFlags, piecesFromFlags, type OrderFlags } from './inputs.js';
+import { servicePorts } from '../service-ports.js';
+import { confirmOrder } from './confirm.js';
+import { piecesFromFlags, type OrderFlags } from './inputs.js';
 import { inContractWords } from './outcomes.js';
-import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan } from './print.js';
-import { confirmPlacing } from './confirm.js';
-import { legacyKey, withoutExternalId } from '../../../orders/create/order-journal.js';
-import { identityOfBody, shipmentDigests } from '../../../orders/create/order-identity.js';
-import { orderScopeOf } from '../order-scope.js';
+import { paymentOf, printCreated, printDryRun } from './print.js';
+import { confirmList, finish, printListPlan, printOutcomes } from './recipients-list.js';
+import { reporter } from './report.js';
+import { checkResultsFlags, resultsSink } from './results-flags.js';
+import type { CreateTerminal } from './terminal.js';
 
 /**
- * `merch orders create`: flags, file or the wizard's answers -> the order domain (src/orders/:
- * built and validated once) -> confirmation -> placed exactly once (placeOrder). A
- * recipients list (`--recipients`) is a run of its own (list.ts: placeBatches). This layer maps
- * flags to the domain's calls, renders what they return, and says their errors in the
- * contract's words (outcomes.ts).
+ * `merch orders create`: flags, a file, a recipients list or the wizard's answers become one
+ * request to the order domain's one entry (src/orders/create/engine.ts: built, checked,
+ * priced, matched with earlier orders, confirmed, placed exactly once); this layer builds its
+ * ports once, renders what it reports as it runs (report.ts) and what it returns, and says
+ * its errors in the contract's words (outcomes.ts), exit codes included.
  */
 export async function run(ctx: Context, options: OrderFlags): Promise<void> {
-  if (options.batchSize !== undefined && options.recipients === undefined) throw new UsageError('--batch-size needs --recipients (a CSV to split into orders)');
-  if (options.results !== undefined && options.recipients === undefined) throw new UsageError('--results needs --recipients (one line per recipient row)');
-  if (options.concurrency !== undefined && options.batchSize === undefined) throw new UsageError('--concurrency needs --batch-size');
+  // What the command needs of the run's context, taken once: past this file, only these parts go.
+  const { io, format, yes, prompter, settings, api, interrupts } = ctx;
+  const terminal: CreateTerminal = { io, format, yes, prompter };
   if (options.file !== undefined) await checkInputFile('--file', options.file);
   if (options.recipients !== undefined) await checkInputFile('--recipients', options.recipients);
   await checkResultsFlags(options);
-  if (options.recipients !== undefined) {
-    const { recipients } = options;
-    return (await import('./recipients-list.js')).runList(ctx, { ...options, recipients }, await orderScopeOf(ctx));
-  }
-  return inContractWords(() => runOne(ctx, options));
-}
-
-async function runOne(ctx: Context, options: OrderFlags): Promise<void> {
-  const { order, viaWizard } = await prepare(ctx, options);
-  const shown = planShown(ctx, options);
-  // The plan names the payment method where it is shown; elsewhere a line on stderr does.
-  if (order.paymentIsDefault && order.paymentMethod && !shown) {
-    ctx.io.err(defaultPaymentNotice(order.paymentMethod));
-  }
-  // A warning may quote the order's text (a file's, the service's): one line each.
-  for (const line of formatWarnings(order.warnings)) ctx.io.err(singleLine(line));
-  const priced = pricePlan(order.body, order.products);
-  // On a terminal the plan's warnings are in its table; elsewhere on stderr.
-  if (!ctx.io.stdoutIsTTY || isMachineOutput(ctx.format)) for (const w of priced.warnings) ctx.io.err(singleLine(`warning: ${w}`));
-  const { scope, legacy } = await orderScopeOf(ctx);
-  const journal = await OrderJournal.open(ctx.settings.configDir);
+  const request = await requestOf(options, io.stdin, settings.configDir);
+  const service = servicePorts({ settings, api });
+  // Every row of a list is read, and every order of the account read back: a heap near its live data.
+  if (request.recipients !== undefined) keepTheHeapLean();
+  // A list's run stops between batches on Ctrl-C; the results of the rows placed are kept.
+  const interruption = request.recipients === undefined ? undefined : untilInterrupted(interrupts);
+  const results = options.results === undefined ? undefined : resultsSink(options.results, options.force === true);
+  let viaWizard = false;
+  let planned: OrderRequest | undefined;
+  const ports: CreateOrdersPorts = {
+    ...service,
+    confirm: (question) => (question.kind === 'order' ? confirmOrder(terminal, question) : confirmList(terminal, question)),
+    // The wizard asks for what the flags left out, where a person can answer.
+    ...(prompter.canPrompt
+      ? {
+          complete: async (pieces, account) => {
+            viaWizard = true;
+            return (await import('./wizard.js')).runWizard({ io, prompter, settings, api }, pieces, account);
+          },
+        }
+      : {}),
+    ...(interruption ? { signal: interruption.signal } : {}),
+    ...(results ? { results } : {}),
+  };
+  const report = reporter(terminal, request.dryRun === true);
+  const events = (event: CreateEvent) => {
+    if (event.kind === 'planned') planned = event.request;
+    report(event);
+  };
   try {
-    const body = withoutExternalId(order.body);
-    const offerings = offeringsOf(order.products);
-    const p = planSend(journal, body, { ...identityOfBody(scope, body, offerings), legacyKey: legacyKey(body, legacy) }, order.body.external_id);
-    if (options.dryRun) return await printDryRun(ctx, { ...order.body, external_id: p.externalId }, priced, paymentOf(order));
-    const placed = await placeOrder({ body, products: order.products, journalled: { shipment_digests: shipmentDigests(body, offerings).hexAll() }, assumeUnsent: options.assumeUnsent === true }, p, {
-      api: ordersOf(ctx),
-      journal,
-      confirm: () => confirm(ctx, order, priced),
-      notify: (event) => {
-        const line = eventLine(event);
-        // A difference quotes the service's record of the order: one line.
-        if (line !== undefined) ctx.io.err(singleLine(line));
-      },
-    }).catch(async (err: unknown) => {
-      if (!viaWizard) throw err;
-      throw (await import('./wizard-rerun.js')).withCommandLine(err, { ...order.body, external_id: p.externalId }, ctx.settings);
+    await inContractWords(async () => {
+      const outcome = await createOrders(request, ports, events).catch(async (err: unknown) => {
+        // A failure to place what the wizard built comes with the command line that places it.
+        if (!viaWizard || planned === undefined || request.dryRun) throw err;
+        throw (await import('./wizard-rerun.js')).withCommandLine(err, planned, settings);
+      });
+      await show(terminal, outcome, { orders: service.orders, batched: request.batchSize !== undefined, results: options.results });
     });
-    await printCreated(ctx, placed.record, placed.externalId, placed.status);
   } finally {
-    await journal.close();
+    interruption?.dispose();
+    await results?.close();
   }
 }
 
-function eventLine(event: PlaceOrderEvent): string | undefined {
-  switch (event.kind) {
-    case 'sending':
-      if (event.resumed) return `finishing an earlier attempt: external id ${event.externalId}`;
-      return event.origin === 'given' ? undefined : `external id: ${event.externalId}`;
-    case 'stored otherwise':
-      return `warning: created: order ${String(event.orderId)} (external id ${event.externalId}), but the service's record of it is not what was sent (${event.difference}): check it with merch orders get ${String(event.orderId)}`;
-    case 'found':
-      if (event.via === 'lost answer') return `created: order ${event.orderId} (external id ${event.externalId}); the answer was lost, and a look-up found the order it made`;
-      return `already created: order ${event.orderId} (external id ${event.externalId}): the same order, not placed again${event.paidWith === undefined ? '' : ` (paid with ${event.paidWith})`}. To order the same again, pass a new --external-id`;
+/** The flags (and the files they name) as the engine's request; nothing is sent. */
+async function requestOf(options: OrderFlags, stdin: Readable, journalDir: string): Promise<CreateRequest> {
+  const list = options.recipients;
+  // A list's rows are read by the run itself, as a stream.
+  const pieces = await piecesFromFlags(options, stdin, { readRecipients: list === undefined });
+  return {
+    pieces,
+    ...(list === undefined ? {} : { recipients: { path: list, file: list } }),
+    dryRun: options.dryRun === true,
+    batchSize: options.batchSize,
+    concurrency: options.concurrency,
+    assumeUnsent: options.assumeUnsent === true,
+    journalDir,
+  };
+}
+
+/** The outcome on stdout; a list's summary on stderr, and its exit code (5 when some orders were refused, 130 when stopped). `list`: what a list's orders are shown with. */
+async function show(terminal: CreateTerminal, outcome: CreateOutcome, list: { orders: OrdersApi; batched: boolean; results?: string }): Promise<void> {
+  switch (outcome.kind) {
+    case 'order planned':
+      return printDryRun(terminal, outcome.request, outcome.priced, paymentOf(outcome.order));
+    case 'order placed':
+      return printCreated(terminal, outcome.placed.record, outcome.placed.externalId, outcome.placed.status);
+    case 'list planned':
+      return printListPlan(terminal, outcome.plan, outcome.run);
+    case 'list placed': {
+      const { plan, outcomes, stopped } = outcome.result;
+      // Without --batch-size, the orders themselves, as `orders create` prints one.
+      await printOutcomes(terminal, outcomes, list.batched ? undefined : list.orders);
+      return finish(terminal, plan, outcomes, stopped, list.results);
+    }
   }
-}
-
-/** The order from the flags, completed by the wizard on a terminal when pieces are missing. */
-async function prepare(ctx: Context, options: OrderFlags): Promise<{ order: PreparedOrder; viaWizard: boolean }> {
-  const pieces = await piecesFromFlags(options, ctx.io.stdin);
-  const lookups = accountLookupsOf(ctx);
-  const first = await prepareOrder(pieces, lookups);
-  if (first.complete) return { order: first.order, viaWizard: false };
-  if (!ctx.prompter.canPrompt) {
-    throw new UsageError(
-      `the order is incomplete: missing ${missingFlags(first.missing)}`,
-      'give the order with flags, --file or --recipients (see merch orders create --help), or run in a terminal for the wizard',
-    );
-  }
-  const { runWizard } = await import('./wizard.js');
-  // What the first preparation fetched, and what the wizard reads, is not fetched again.
-  const completed = await prepareOrder(await runWizard(ctx, pieces, lookups), lookups);
-  if (!completed.complete) throw new UsageError(`the order is incomplete: missing ${missingFlags(completed.missing)}`);
-  return { order: completed.order, viaWizard: true };
-}
-
-/** Whether the priced plan (which names the payment method) is shown: on a terminal, before the question or as the dry run. */
-function planShown(ctx: Context, options: OrderFlags): boolean {
-  if (options.dryRun) return ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
-  return !ctx.yes && ctx.prompter.canPrompt;
-}
-
-/** Placing an order spends money: the priced plan, then a question whose default is no. */
-function confirm(ctx: Context, order: PreparedOrder, priced: PricedPlan): Promise<boolean> {
-  return confirmPlacing(ctx, {
-    message: 'Place this order?',
-    hint: 'add --yes to create the order, or --dry-run to see it',
-    show: () => printOrderPlan(ctx, priced, order.body, paymentOf(order)),
-  });
 }

@@ -1,5 +1,7 @@
-import type { Context } from '../../../context.js';
+import type { CreateQuestion } from '../../../orders/create/engine.js';
 import { cannotAsk, GoBack, isPromptCancel, needsYes } from '../../../prompter.js';
+import { paymentOf, printOrderPlan } from './print.js';
+import type { CreateTerminal } from './terminal.js';
 
 /** The question before placing: its words, what to pass where nobody can answer, and what is shown first. */
 export interface PlacingQuestion {
@@ -11,6 +13,15 @@ export interface PlacingQuestion {
   show(): Promise<void>;
 }
 
+/** Placing an order spends money: the priced plan, then a question whose default is no. */
+export function confirmOrder(terminal: CreateTerminal, { order, priced }: Extract<CreateQuestion, { kind: 'order' }>): Promise<boolean> {
+  return confirmPlacing(terminal, {
+    message: 'Place this order?',
+    hint: 'add --yes to create the order, or --dry-run to see it',
+    show: () => printOrderPlan(terminal, priced, order.body, paymentOf(order)),
+  });
+}
+
 /**
  * The one confirmation before placing, for an order and for a recipients list: placing
  * spends money, so --yes answers it; where nobody can answer it is a usage error naming
@@ -18,7 +29,7 @@ export interface PlacingQuestion {
  * the question, whose default is no. Ctrl-C is a "no"; a resize shows the plan again at the
  * new width and asks again.
  */
-export async function confirmPlacing(ctx: Context, question: PlacingQuestion): Promise<boolean> {
+export async function confirmPlacing(ctx: CreateTerminal, question: PlacingQuestion): Promise<boolean> {
   if (ctx.yes) return true;
   const unless = needsYes(question.hint);
   if (!ctx.prompter.canPrompt) throw cannotAsk(unless);
@@ -50,7 +61,7 @@ export async function confirmPlacing(ctx: Context, question: PlacingQuestion): P
  * TTY's, on SIGWINCH) takes the new width into the run's IO and aborts the signal. The plan
  * is thus printed at the width current when it is printed, and printed again on a resize.
  */
-function onResize(ctx: Context): { signal: AbortSignal; dispose(): void } {
+function onResize(ctx: Pick<CreateTerminal, 'io'>): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const stdout = ctx.io.stdout as NodeJS.WritableStream & { columns?: number };
   const resized = () => {

@@ -6,8 +6,6 @@ import { parseExact } from '../../../lib/exact-json.js';
 import { errnoWords } from '../../../lib/path-checks.js';
 import type { BuildError, ItemInput, MissingPiece, OrderPieces, Origin } from '../../../orders/create/builder.js';
 import { CsvError, parseRecipientsCsv } from '../../../orders/create/recipients-csv.js';
-import type { OptionsOf } from '../../define-command.js';
-import type { createCommand } from '../create.command.js';
 import { KeyValueError, parseKeyValues, parsePositiveInt, parseProductId } from './key-values.js';
 
 /**
@@ -18,13 +16,29 @@ import { KeyValueError, parseKeyValues, parsePositiveInt, parseProductId } from 
  * that would give it.
  */
 
-/** The flags of `orders create`, as commander parses them (declared in ../create.command.ts). */
-export type OrderFlags = OptionsOf<typeof createCommand>;
+/** The flags of `orders create` (declared in ../create.command.ts, which checks they agree). */
+export interface OrderFlags {
+  file: string | undefined;
+  product: string | undefined;
+  quantity: string | undefined;
+  attr: string[] | undefined;
+  item: string[] | undefined;
+  recipient: string | undefined;
+  recipients: string | undefined;
+  billing: string | undefined;
+  paymentMethod: string | undefined;
+  externalId: string | undefined;
+  dryRun: true | undefined;
+  batchSize: number | undefined;
+  concurrency: number | undefined;
+  results: string | undefined;
+  force: true | undefined;
+  assumeUnsent: true | undefined;
+}
 
 /** Reads the flags into builder pieces: files are read and parsed, nothing is sent. */
-export async function piecesFromFlags(options: OrderFlags, stdin: Readable, { readRecipients = true } = {}): Promise<OrderPieces> {
+export async function piecesFromFlags(options: Partial<OrderFlags>, stdin: Readable, { readRecipients = true } = {}): Promise<OrderPieces> {
   try {
-    if (options.recipient !== undefined && options.recipients !== undefined) throw new UsageError('--recipient and --recipients cannot be used together');
     const pieces: OrderPieces = {};
     if (options.file !== undefined) {
       // The name errors give it: `-` alone would read as `error: -: expected a JSON object`.
@@ -72,7 +86,7 @@ function keyOf(flag: string): Origin {
 /** Where the fields of the item of --product, --quantity and --attr came from. */
 const FLAG_ITEM: Origin = (field) => (field === 'product' ? '--product' : field === 'quantity' ? '--quantity' : `--attr ${field}`);
 
-function itemsFromFlags(options: OrderFlags): ItemInput[] {
+function itemsFromFlags(options: Partial<OrderFlags>): ItemInput[] {
   const items: ItemInput[] = [];
   const attrs = options.attr ?? [];
   if (options.product !== undefined || options.quantity !== undefined || attrs.length > 0) {

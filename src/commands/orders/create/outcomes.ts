@@ -1,8 +1,8 @@
 import { CancelledError, CliError, ExitCode, UsageError } from '../../../errors.js';
 import { BuildError } from '../../../orders/create/builder.js';
-import { CreatedOrderMissing, ExternalIdTaken, NoDefaultPaymentMethod, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/create/errors.js';
+import { CreatedOrderMissing, ExternalIdTaken, NoDefaultPaymentMethod, OrderIncomplete, OrderInvalid, OutcomeUnknown, PlacingStopped, RecordIncomparable, RunInDoubt } from '../../../orders/create/errors.js';
 import { CsvError } from '../../../orders/create/recipients-csv.js';
-import { buildUsageError } from './inputs.js';
+import { buildUsageError, missingFlags } from './inputs.js';
 
 /**
  * The order domain's errors as the command-line contract says them: the exit code
@@ -11,6 +11,11 @@ import { buildUsageError } from './inputs.js';
 export function cliErrorOf(err: unknown): unknown {
   if (err instanceof OrderInvalid) return new UsageError(err.message, invalidOrderHint(err));
   if (err instanceof BuildError) return buildUsageError(err);
+  if (err instanceof OrderIncomplete) {
+    // Not completed: nobody could answer the wizard, so the flags (or a terminal) are the way.
+    const hint = err.completed ? undefined : 'give the order with flags, --file or --recipients (see merch orders create --help), or run in a terminal for the wizard';
+    return new UsageError(`${err.message}: missing ${missingFlags(err.missing)}`, hint);
+  }
   if (err instanceof CsvError) return new UsageError(err.message);
   if (err instanceof ExternalIdTaken) {
     return new CliError(err.message, ExitCode.refused, `check that order (merch orders get ${String(err.orderId)}): if it is this order, stored otherwise by the service, it is placed; if it is another, pass a new --external-id to place this one`);

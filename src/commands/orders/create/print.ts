@@ -1,5 +1,4 @@
 import type { Order, PaymentMethod } from '../../../api/schemas.js';
-import type { Context } from '../../../context.js';
 import type { OrderRequest } from '../../../contract/order-request.js';
 import type { PricedPlan } from '../../../orders/create/plan.js';
 import { stringifyExact } from '../../../lib/exact-json.js';
@@ -9,6 +8,7 @@ import { money, named } from '../../../output/format.js';
 import { isMachineOutput, printJson, write } from '../../../output/render.js';
 import { cell, singleLine } from '../../../output/sanitize.js';
 import { recipientName, shipmentItems, type ShippingOrder } from '../shipment.js';
+import type { CreateTerminal } from './terminal.js';
 
 /** `visa ending 4242 pm_...`: the payment method as the plan names it (its id alone when the account does not list it). */
 export function paymentOf(order: { paymentMethod?: PaymentMethod; body?: { payment_method_id: string } }): string | undefined {
@@ -22,7 +22,7 @@ export function defaultPaymentNotice(method: PaymentMethod): string {
 }
 
 /** One order's priced plan on the terminal, before "Place this order?" (plan-view.ts, loaded when it is shown). */
-export async function printOrderPlan(ctx: Context, priced: PricedPlan, body: OrderRequest, payment: string | undefined): Promise<void> {
+export async function printOrderPlan(ctx: Pick<CreateTerminal, 'io'>, priced: PricedPlan, body: OrderRequest, payment: string | undefined): Promise<void> {
   const { formatPlan } = await import('./plan-view.js');
   ctx.io.out(formatPlan(ctx.io, priced, body, payment));
 }
@@ -32,7 +32,7 @@ export async function printOrderPlan(ctx: Context, priced: PricedPlan, body: Ord
  * one order): with --json (or --query) `{request, plan}`; on a terminal the plan, then the
  * body; piped, the exact body alone, as scripts have always read it.
  */
-export async function printDryRun(ctx: Context, request: OrderRequest, priced: PricedPlan, payment: string | undefined): Promise<void> {
+export async function printDryRun(ctx: CreateTerminal, request: OrderRequest, priced: PricedPlan, payment: string | undefined): Promise<void> {
   if (isMachineOutput(ctx.format)) return printJson(ctx, { request, plan: priced });
   const body = `${stringifyExact(request, 2)}\n`;
   if (!ctx.io.stdoutIsTTY) return write(ctx.io, body);
@@ -60,7 +60,7 @@ export function withOutcome(order: Order, outcome: 'created' | 'existing'): Orde
  * a TTY the columns are aligned; piped, they are tab-separated with a leading record type
  * (`order`, `shipping_order`) so `awk -F'\t'` can pick them.
  */
-export async function printCreated(ctx: Context, order: Order, externalId: string, status: 'created' | 'existing'): Promise<void> {
+export async function printCreated(ctx: CreateTerminal, order: Order, externalId: string, status: 'created' | 'existing'): Promise<void> {
   if (isMachineOutput(ctx.format)) {
     await printJson(ctx, withOutcome(order, status));
     return;

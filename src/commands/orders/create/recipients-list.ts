@@ -1,36 +1,26 @@
-import { readRegularFile } from '../../../lib/safe-files.js';
 import { USUAL_RECIPIENT_FIELDS } from '../../../contract/address.js';
-import type { Context } from '../../../context.js';
-import { CancelledError, CliError, ExitCode } from '../../../errors.js';
-import { untilInterrupted } from '../../../lib/interrupt.js';
-import { keepTheHeapLean } from '../../../lib/v8-flags.js';
-import type { OrderPieces } from '../../../orders/create/builder.js';
-import { BuildError } from '../../../orders/create/builder.js';
-import { OrderJournal } from '../../../orders/create/order-journal.js';
-import { placeBatches } from '../../../orders/create/place-batches.js';
-import { planBatches, type ListEvent, type ListOutcome, type ListPlan, type ListPorts, type ListRun } from '../../../orders/create/plan-batches.js';
+import { CliError, ExitCode } from '../../../errors.js';
+import { count } from '../../../lib/count.js';
+import type { CreateQuestion } from '../../../orders/create/engine.js';
+import type { ListEvent, ListOutcome, ListPlan, ListRun } from '../../../orders/create/plan-batches.js';
 import { SHIPPING_AND_TAX } from '../../../orders/create/plan.js';
-import { parseRecipientsCsv, readColumns } from '../../../orders/create/recipients-csv.js';
-import { ResultsFile } from '../../../orders/create/results-file.js';
-import { accountLookupsOf, ordersOf } from '../service-ports.js';
+import type { OrdersApi } from '../../../orders/create/ports.js';
+import { readColumns } from '../../../orders/create/recipients-csv.js';
 import { describeRows } from '../../../orders/create/row-ranges.js';
 import { formatWarnings } from '../../../orders/create/validate.js';
 import { shownMoney } from '../../../output/format.js';
+import { isMachineOutput, printJson, printList, printsTable, type Column } from '../../../output/render.js';
 import { singleLine } from '../../../output/sanitize.js';
 import { wrapText } from '../../../output/wrap-text.js';
-import { isMachineOutput, printJson, printList, printsTable, type Column } from '../../../output/render.js';
-import { piecesFromFlags, type OrderFlags } from './inputs.js';
-import { inContractWords } from './outcomes.js';
-import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan, withOutcome } from './print.js';
-import { count } from '../../../lib/count.js';
 import { confirmPlacing } from './confirm.js';
-import type { OrderScope } from '../order-scope.js';
+import { defaultPaymentNotice, paymentOf, printCreated, printDryRun, printOrderPlan, withOutcome } from './print.js';
+import type { CreateTerminal } from './terminal.js';
 
 /**
- * `merch orders create --recipients FILE [--batch-size N]`: a recipients list placed
- * exactly once per row (src/orders/create/place-batches.ts). Every row to send is checked first
- * (exit 2, nothing sent, if one does not pass); the rows earlier orders hold are
- * reported as existing, not sent again. Then a confirmation, then the new orders.
+ * `merch orders create --recipients FILE [--batch-size N]` as it shows a list's run
+ * (src/orders/create/engine.ts places it: exactly once per row, every row to send checked
+ * first, the rows earlier orders hold reported as existing, not sent again), and the
+ * question before the new orders are placed.
  *
  * Reports tell created from existing everywhere: one line per order on stderr as it is
  * placed or found, the summary (`1 created (2 recipients), 3 existing (7 recipients), 0
@@ -38,68 +28,9 @@ import type { OrderScope } from '../order-scope.js';
  * orders themselves), --json, and the --results file. Exit 5 when the service refused
  * some batches, naming them; 130 when Ctrl-C stopped the run between batches.
  */
-export async function runList(ctx: Context, options: OrderFlags & { recipients: string }, { scope }: OrderScope): Promise<void> {
-  // Every row of the list is read, and every order of the account read back: a heap near its live data.
-  keepTheHeapLean();
-  const pieces = await piecesFromFlags(options, ctx.io.stdin, { readRecipients: false });
-  const run: ListRun = {
-    pieces,
-    path: options.recipients,
-    file: options.recipients,
-    batchSize: options.batchSize,
-    scope,
-    runId: pieces.externalId,
-    assumeUnsent: options.assumeUnsent === true,
-  };
-  const journal = await OrderJournal.open(ctx.settings.configDir);
-  const interruption = untilInterrupted(ctx.interrupts);
-  // Started once (a batch's results may come while another's start it), when the first results are known.
-  let results: Promise<ResultsFile> | undefined;
-  const ports: ListPorts = {
-    api: ordersOf(ctx),
-    journal,
-    lookups: accountLookupsOf(ctx),
-    notify: (event) => notify(ctx, event),
-    confirm: (plan) => confirm(ctx, plan, run),
-    signal: interruption.signal,
-    // The file is started when the first results are known (after the confirmation).
-    results: options.results === undefined ? undefined : { append: async (rows) => (await (results ??= ResultsFile.create(options.results!, { replace: options.force === true }))).append(rows) },
-  };
-  const attempt = async (whole: ListRun) => {
-    if (options.dryRun) return printPlan(ctx, await planBatches(whole, ports), whole);
-    const result = await placeBatches(whole, ports, { concurrency: options.concurrency ?? 1 });
-    await printOutcomes(ctx, result.outcomes, whole.batchSize === undefined);
-    finish(ctx, result.plan, result.outcomes, result.stopped, options.results);
-  };
-  try {
-    await inContractWords(async () => {
-      try {
-        await attempt(run);
-      } catch (err) {
-        // Ctrl-C while the list was read and planned (plan-batches.ts): stopped there, nothing sent.
-        if (interruption.signal.aborted && (err as Error | undefined)?.name === 'AbortError') throw new CancelledError(`interrupted while reading ${run.file}: nothing was sent`);
-        // A list whose rows name no product: on a terminal, the wizard asks for the order's
-        // other pieces (the list's rows are the recipients); nothing was sent yet.
-        if (!(err instanceof BuildError) || err.problem !== 'row-without-product' || !ctx.prompter.canPrompt) throw err;
-        await attempt({ ...run, pieces: await askWizard(ctx, run) });
-      }
-    });
-  } finally {
-    interruption.dispose();
-    await journal.close();
-    await results?.then((file) => file.close(), () => undefined);
-  }
-}
 
-/** The order's pieces completed by the wizard, the list's rows being the recipients. */
-async function askWizard(ctx: Context, run: ListRun): Promise<OrderPieces> {
-  const recipients = parseRecipientsCsv(await readRegularFile(run.path), run.file);
-  const { runWizard } = await import('./wizard.js');
-  const { recipients: _given, ...pieces } = await runWizard(ctx, { ...run.pieces, recipients });
-  return pieces;
-}
-
-function notify(ctx: Context, event: ListEvent): void {
+/** The run's events on stderr: its id once known, then a line per order placed, found or refused. */
+export function listLine(ctx: CreateTerminal, event: ListEvent): void {
   if (event.kind === 'run') {
     const { runId, origin } = event.plan;
     if (origin === 'derived') {
@@ -142,7 +73,7 @@ function describe(plan: ListPlan): string[] {
 }
 
 /** On stderr, before the question or the dry run: the warnings, then what the run will do. */
-async function sayPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<void> {
+async function sayPlan(ctx: CreateTerminal, plan: ListPlan, run: ListRun): Promise<void> {
   // A warning may quote a cell of the list (a quoted cell may hold a line break): one line each.
   for (const line of await warningLines(plan, run)) ctx.io.err(singleLine(line));
   for (const w of plan.planWarnings) ctx.io.err(singleLine(`warning: ${w}`));
@@ -163,7 +94,7 @@ async function warningLines(plan: ListPlan, run: ListRun): Promise<string[]> {
 }
 
 /** The question before placing: the plan, the subtotal, shipping and tax, and the payment method (on a terminal; --yes skips it). */
-async function confirm(ctx: Context, plan: ListPlan, run: ListRun): Promise<boolean> {
+export async function confirmList(ctx: CreateTerminal, { plan, run }: Extract<CreateQuestion, { kind: 'list' }>): Promise<boolean> {
   await sayPlan(ctx, plan, run);
   if (plan.batches.length === 0) return true;
   if (ctx.yes && plan.paymentIsDefault && plan.paymentMethod) ctx.io.err(defaultPaymentNotice(plan.paymentMethod));
@@ -187,7 +118,7 @@ function summary(plan: ListPlan): string[] {
  * --json every figure. Without, the one order to send as `orders create --dry-run` shows
  * an order (its exact body piped; `{request, plan}` with --json).
  */
-async function printPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<void> {
+export async function printListPlan(ctx: CreateTerminal, plan: ListPlan, run: ListRun): Promise<void> {
   await sayPlan(ctx, plan, run);
   // On a terminal the plan names the payment method; elsewhere a line on stderr does.
   const planShown = ctx.io.stdoutIsTTY && !isMachineOutput(ctx.format);
@@ -206,7 +137,7 @@ async function printPlan(ctx: Context, plan: ListPlan, run: ListRun): Promise<vo
  * cost (when there is anything to send): the dry run's output, and what is shown before
  * "Place these N orders?".
  */
-async function printPlannedOrders(ctx: Context, plan: ListPlan): Promise<void> {
+async function printPlannedOrders(ctx: CreateTerminal, plan: ListPlan): Promise<void> {
   const rows = [
     ...plan.earlier.map((o): PlannedRow => ({ batch: o.batch, external_id: o.external_id, status: 'existing', order_id: o.order_id, recipients: o.rows.length, rows: ranges(o.rows), subtotal: '' })),
     ...plan.batches.map((b): PlannedRow => ({ batch: b.batch, external_id: b.external_id, status: 'to send', recipients: b.shipments, rows: ranges(b.rows), subtotal: b.subtotal ? shownMoney(b.subtotal) : '?' })),
@@ -250,14 +181,14 @@ function ranges(rows: readonly number[]): string {
 
 /**
  * stdout: with --batch-size one row per order (earlier ones first), `--json` the outcome
- * records; without, each order as `orders create` prints one (the service's record with
- * --json, with its `outcome`: one object, or an array when the list's rows are in several orders).
+ * records; without (`asOrders`: the service's orders, to read them through), each order as
+ * `orders create` prints one (the service's record with --json, with its `outcome`: one
+ * object, or an array when the list's rows are in several orders).
  */
-async function printOutcomes(ctx: Context, outcomes: ListOutcome[], asOrders: boolean): Promise<void> {
+export async function printOutcomes(ctx: CreateTerminal, outcomes: ListOutcome[], asOrders: OrdersApi | undefined): Promise<void> {
   if (asOrders) {
     const placed = outcomes.filter((o) => o.order_id !== undefined);
-    const api = ordersOf(ctx);
-    const records = await Promise.all(placed.map((o) => api.get(o.order_id!)));
+    const records = await Promise.all(placed.map((o) => asOrders.get(o.order_id!)));
     const outcomeOf = (i: number) => (placed[i]!.status === 'existing' ? 'existing' : 'created');
     if (isMachineOutput(ctx.format)) {
       const marked = records.map((record, i) => withOutcome(record, outcomeOf(i)));
@@ -283,7 +214,7 @@ const outcomeColumns: Column<ListOutcome>[] = [
 ];
 
 /** The summary on stderr, and the exit code: 5 when some batches were refused, 130 when stopped. */
-function finish(ctx: Context, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean, resultsFile?: string): void {
+export function finish(ctx: CreateTerminal, plan: ListPlan, outcomes: ListOutcome[], stopped: boolean, resultsFile?: string): void {
   // The results file this run wrote: the same command again would be refused for it (it exists).
   const again = resultsFile === undefined ? 'run the same command again' : `run the same command again with --force (to rewrite ${resultsFile})`;
   const of = (status: ListOutcome['status']) => {

@@ -6,6 +6,7 @@ import { ADDRESS_FIELDS, USUAL_RECIPIENT_FIELDS, type AddressField } from '../..
 import { attributeName, findOffered, matchValue, offeredAttributes } from '../../../contract/attributes.js';
 import { AuthError } from '../../../auth/errors.js';
 import type { Context } from '../../../context.js';
+import type { RunAccount } from '../../../orders/create/ports.js';
 import { CancelledError, CliError, ShownError, UsageError } from '../../../errors.js';
 import { exactIntegerOf } from '../../../lib/exact-json.js';
 import { errnoWords } from '../../../lib/path-checks.js';
@@ -20,7 +21,6 @@ import { money } from '../../../output/format.js';
 import { asCliError } from '../../exit-codes.js';
 import type { ServiceSettings } from '../../hints.js';
 import { GoBack, isPromptCancel, type Prompter, type Unless } from '../../../prompter.js';
-import { accountLookupsOf } from '../service-ports.js';
 
 /**
  * The interactive path: asks for what the flags did not give (product, recipients,
@@ -44,7 +44,10 @@ import { accountLookupsOf } from '../service-ports.js';
 /** The wizard runs only where a person can answer (command.ts decides); were it asked elsewhere, this is what to do. */
 const WIZARD: Unless = { message: 'the order is incomplete', hint: 'give the order with flags, --file or --recipients (see merch orders create --help)' };
 
-export async function runWizard(ctx: Context, given: OrderPieces, lookups = accountLookupsOf(ctx)): Promise<OrderPieces> {
+/** What of the run's context the wizard uses: the terminal, the person at it, and the service (for products and payment methods). */
+export type WizardTerminal = Pick<Context, 'io' | 'prompter' | 'settings' | 'api'>;
+
+export async function runWizard(ctx: WizardTerminal, given: OrderPieces, lookups: RunAccount): Promise<OrderPieces> {
   try {
     return await askAll(ctx, given, lookups);
   } catch (error) {
@@ -62,7 +65,7 @@ const CANCELLED = 'cancelled: no order was created';
  * (the steps that asked nothing, given by flags, are passed over), its earlier answer the
  * default; at the first question, it is asked again.
  */
-async function askAll(ctx: Context, given: OrderPieces, lookups: ReturnType<typeof accountLookupsOf>): Promise<OrderPieces> {
+async function askAll(ctx: WizardTerminal, given: OrderPieces, lookups: RunAccount): Promise<OrderPieces> {
   const ask = ctx.prompter;
   const pieces: OrderPieces = { ...given };
   const base: ItemInput = { ...(given.items?.[0] ?? {}), attributes: { ...(given.items?.[0]?.attributes ?? {}) } };
@@ -217,7 +220,7 @@ function accountDefault(methods: PaymentMethod[]): PaymentMethod | undefined {
  * chooses: try again, or stop (ShownError: the run ends with the failure's exit code). A
  * failure already met (`failed`, e.g. in a prompt's check) is shown first.
  */
-async function retrying<T>(ctx: Context, ask: Prompter, call: () => Promise<T>, failed?: unknown): Promise<T> {
+async function retrying<T>(ctx: WizardTerminal, ask: Prompter, call: () => Promise<T>, failed?: unknown): Promise<T> {
   let failure = failed;
   for (;;) {
     if (failure !== undefined) {
@@ -254,7 +257,7 @@ function serviceFailure(error: unknown, service?: ServiceSettings): CliError | u
  * answer is checked, so that "no match" asks again at once; a search that fails ends the
  * prompt and is offered again (retrying), never reported as "no match".
  */
-async function askProduct(ctx: Context, ask: Prompter): Promise<CustomProduct> {
+async function askProduct(ctx: WizardTerminal, ask: Prompter): Promise<CustomProduct> {
   let matches: CustomProduct[] = [];
   let failed: { term: string; error: unknown } | undefined;
   await ask.input(
@@ -308,7 +311,7 @@ function idProblem(term: string): string | undefined {
 }
 
 /** The products an answer names: the one with that id (none when the service has no such product), or those a search finds. */
-async function lookUp(ctx: Context, term: string): Promise<CustomProduct[]> {
+async function lookUp(ctx: WizardTerminal, term: string): Promise<CustomProduct[]> {
   return /^\d+$/.test(term) ? byId(ctx, term) : bySearch(ctx, term);
 }
 
@@ -317,7 +320,7 @@ function productLabel(p: CustomProduct): string {
   return `${p.name ?? 'product'} (${p.id})  ${money(p.prices?.price ? { ...p.prices.price, currency: p.prices.currency } : undefined)}`;
 }
 
-async function byId(ctx: Context, id: string): Promise<CustomProduct[]> {
+async function byId(ctx: WizardTerminal, id: string): Promise<CustomProduct[]> {
   try {
     return [await getCustomProduct(ctx.api(), id)];
   } catch (error) {
@@ -326,7 +329,7 @@ async function byId(ctx: Context, id: string): Promise<CustomProduct[]> {
   }
 }
 
-async function bySearch(ctx: Context, term: string): Promise<CustomProduct[]> {
+async function bySearch(ctx: WizardTerminal, term: string): Promise<CustomProduct[]> {
   const found: CustomProduct[] = [];
   for await (const p of listCustomProducts(ctx.api(), { search: term }, { limit: 20 })) found.push(p);
   return found;

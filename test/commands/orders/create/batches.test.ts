@@ -243,12 +243,13 @@ describe('orders create --batch-size', () => {
     expect(run.stderr).not.toContain('--attr size');
   });
 
-  it('usage errors: --batch-size without --recipients, --results without --recipients, --concurrency without --batch-size, a --results file that cannot be written', async () => {
+  it('usage errors: --batch-size without --recipients, --results without --recipients, --concurrency without --batch-size, --recipient with --recipients, a --results file that cannot be written', async () => {
     const csv = csvFile(lines('U', 1, 2));
     const cases: [string[], string][] = [
       [['orders', 'create', '--product', '1', '--batch-size', '10', '--yes'], '--batch-size needs --recipients'],
       [['orders', 'create', '--product', '1', '--results', 'r.csv', '--yes'], '--results needs --recipients'],
       [['orders', 'create', '--recipients', csv, '--concurrency', '2', '--yes'], '--concurrency needs --batch-size'],
+      [['orders', 'create', '--product', '1', '--recipient', 'first_name=A', '--recipients', csv, '--yes'], '--recipient and --recipients cannot be used together'],
       [['orders', 'create', '--recipients', '/nonexistent/guests.csv', '--batch-size', '10', '--yes'], '--recipients: cannot read /nonexistent/guests.csv: no such file or directory'],
       // issue 19.6b: checked before anything is sent, not a raw ENOENT after the orders are placed
       [args(csv, '--batch-size', '10', '--results', '/nonexistent/r.csv'), '--results: cannot create /nonexistent/r.csv: there is no directory /nonexistent'],

@@ -58,7 +58,6 @@ describe('piecesFromFlags', () => {
     // one attribute however it is spelt (issue 19.6j): the second value would silently win
     expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'Size=L'] }, none()))).toBe('--attr Size: is given twice (also as size)');
     expect(await usage(piecesFromFlags({ product: '1', attr: ['size=M', 'sizes=L'] }, none()))).toBe('--attr sizes: is given twice (also as size)');
-    expect(await usage(piecesFromFlags({ recipient: 'first_name=A', recipients: 'r.csv' }, none()))).toBe('--recipient and --recipients cannot be used together');
     expect(await usage(piecesFromFlags({ item: ['quantity=1'] }, none()))).toBe('--item #1: key "product" is required (product=ID)');
     expect(await usage(piecesFromFlags({ item: ['product=1', 'product=2,quantity=0'] }, none()))).toBe(
       '--item #2: key "quantity": must be a positive integer, got "0"',
