@@ -15,7 +15,7 @@
 // Run after `npm run build` (it takes dist/help.txt, the help commander renders).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build, transform } from 'esbuild';
 import { bundleCli, ROOT as root, VERSION as version } from './bundle.mjs';
 import { EXECUTABLE_NODE_LINES, HOST_TARGET, nodeRelease, TARGETS } from './node-binary.mjs';
@@ -90,9 +90,10 @@ const TRAINING_RUN = ['products', 'list', '--help'];
 function codeCacheAssets(prepared, node) {
   const out = join(prepared.work, 'code-cache');
   rmSync(out, { recursive: true, force: true });
-  // --random-seed: the same cache on every build (V8 leaves the flag out of the check that
-  // a cache was made under the flags it runs with, so the executable still takes it).
-  const made = spawnSync(node, ['--random-seed=1', join(root, 'scripts', 'code-cache.cjs'), join(prepared.work, 'cjs'), out, '--', ...TRAINING_RUN], { encoding: 'utf8', env: { PATH: '', NO_COLOR: '1' } });
+  // The same arguments and environment wherever the build runs (paths relative to the work
+  // directory). The cache holds what V8 had compiled when it was written, which still varies
+  // from build to build: the one part of a release that is not reproducible (docs/install.md).
+  const made = spawnSync(node, [join(root, 'scripts', 'code-cache.cjs'), 'cjs', 'code-cache', '--', ...TRAINING_RUN], { cwd: prepared.work, encoding: 'utf8', env: { PATH: '', NO_COLOR: '1' } });
   if (made.status !== 0) throw new Error(`making the code cache failed: ${made.stderr}`);
   return Object.fromEntries(
     readdirSync(out, { recursive: true })
@@ -113,8 +114,12 @@ function blobFor(prepared, line, codeCache) {
   const config = join(prepared.work, `sea-config-${name}.json`);
   const node = nodeRelease(line, HOST_TARGET).node;
   const assets = codeCache ? { ...prepared.assets, ...codeCacheAssets(prepared, node) } : prepared.assets;
-  writeFileSync(config, JSON.stringify({ main: prepared.main, output, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache, assets }));
-  const made = spawnSync(node, ['--experimental-sea-config', config], { encoding: 'utf8' });
+  // Paths relative to the work directory, where Node runs: the blob keeps the main script's
+  // path as given, and an absolute one would make two builds in two places differ.
+  const inWork = (path) => relative(prepared.work, path);
+  const relativeAssets = Object.fromEntries(Object.entries(assets).map(([key, path]) => [key, inWork(path)]));
+  writeFileSync(config, JSON.stringify({ main: inWork(prepared.main), output: inWork(output), disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache, assets: relativeAssets }));
+  const made = spawnSync(node, ['--experimental-sea-config', inWork(config)], { cwd: prepared.work, encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`node --experimental-sea-config failed: ${made.stderr}`);
   return output;
 }
