@@ -125,7 +125,8 @@ describe('the manual page, dist/merch.1', () => {
 
   it('is installed by npm install -g where man merch finds it', async () => {
     const dir = tempDir('merch-man-');
-    const npm = (args: string[]) => promisify(execFile)('npm', [...args, '--cache', join(dir, 'cache'), '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ROOT });
+    // TMPDIR in the test's directory: npm on Node 22 and later leaves its module compile cache in it.
+    const npm = (args: string[]) => promisify(execFile)('npm', [...args, '--cache', join(dir, 'cache'), '--no-audit', '--no-fund', '--loglevel=error'], { cwd: ROOT, env: { ...process.env, TMPDIR: dir } });
     await npm(['pack', '--ignore-scripts', '--pack-destination', dir]);
     await npm(['install', '-g', '--prefix', join(dir, 'prefix'), '--offline', '--omit=optional', '--ignore-scripts', join(dir, `merch-${VERSION}.tgz`)]);
     expect(existsSync(join(dir, 'prefix', 'share', 'man', 'man1', 'merch.1'))).toBe(true);
